@@ -1,0 +1,58 @@
+#include "core/dtype.h"
+
+namespace orw {
+
+size_t element_size(DataType t) {
+  switch (t) {
+    case DataType::kBool:
+    case DataType::kUint8:
+    case DataType::kInt8: return 1;
+    case DataType::kUint16:
+    case DataType::kInt16:
+    case DataType::kFloat16:
+    case DataType::kBfloat16: return 2;
+    case DataType::kFloat:
+    case DataType::kInt32:
+    case DataType::kUint32: return 4;
+    case DataType::kDouble:
+    case DataType::kInt64:
+    case DataType::kUint64: return 8;
+    default: return 0;
+  }
+}
+
+std::string type_name(DataType t) {
+  switch (t) {
+    case DataType::kFloat: return "float";
+    case DataType::kUint8: return "uint8";
+    case DataType::kInt8: return "int8";
+    case DataType::kUint16: return "uint16";
+    case DataType::kInt16: return "int16";
+    case DataType::kInt32: return "int32";
+    case DataType::kInt64: return "int64";
+    case DataType::kString: return "string";
+    case DataType::kBool: return "bool";
+    case DataType::kFloat16: return "float16";
+    case DataType::kDouble: return "double";
+    case DataType::kUint32: return "uint32";
+    case DataType::kUint64: return "uint64";
+    case DataType::kBfloat16: return "bfloat16";
+    default: return "type " + std::to_string(static_cast<int>(t));
+  }
+}
+
+bool is_known_type(int32_t value) {
+  return (value >= 1 && value <= 13) || value == 16;
+}
+
+std::string TypeSet::describe() const {
+  std::string out;
+  for (int v = 0; v < 32; ++v) {
+    if (!contains(static_cast<DataType>(v))) continue;
+    if (!out.empty()) out += ", ";
+    out += type_name(static_cast<DataType>(v));
+  }
+  return out;
+}
+
+}  // namespace orw

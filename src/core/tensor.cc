@@ -1,0 +1,78 @@
+#include "core/tensor.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
+#include "core/errors.h"
+
+namespace orw {
+
+int64_t checked_element_count(const Shape& dims, const std::string& what) {
+  int64_t count = 1;
+  for (size_t i = 0; i < dims.size(); ++i) {
+    const int64_t d = dims[i];
+    if (d < 0) {
+      throw SizeError(what + ": dim " + std::to_string(i) + " is negative (" + std::to_string(d) +
+                      ") in shape " + shape_to_string(dims));
+    }
+    if (d != 0 && count > std::numeric_limits<int64_t>::max() / d) {
+      // Keep scanning: a later zero dim makes the tensor empty, which is fine.
+      bool has_zero = false;
+      for (size_t j = i + 1; j < dims.size(); ++j) has_zero |= dims[j] == 0;
+      if (has_zero) return 0;
+      throw SizeError(what + ": element count of shape " + shape_to_string(dims) +
+                      " overflows int64");
+    }
+    count *= d;
+  }
+  return count;
+}
+
+size_t checked_byte_size(DataType type, int64_t count, const std::string& what) {
+  const size_t elem = element_size(type);
+  if (elem == 0) throw TypeError(what + ": element type " + type_name(type) + " is not supported");
+  const uint64_t limit = static_cast<uint64_t>(std::numeric_limits<std::ptrdiff_t>::max());
+  if (count < 0 || static_cast<uint64_t>(count) > limit / elem) {
+    throw SizeError(what + ": " + std::to_string(count) + " elements of " + type_name(type) +
+                    " exceed the addressable memory (" + std::to_string(limit) + " bytes)");
+  }
+  return static_cast<size_t>(count) * elem;
+}
+
+std::string shape_to_string(const Shape& dims) {
+  std::string s = "[";
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (i) s += ",";
+    s += std::to_string(dims[i]);
+  }
+  return s + "]";
+}
+
+Tensor::Tensor(DataType type, Shape dims) : Tensor(type, std::move(dims), true) {}
+
+Tensor Tensor::uninitialized(DataType type, Shape dims) { return Tensor(type, std::move(dims), false); }
+
+Tensor::Tensor(DataType type, Shape dims, bool zero) : type_(type), dims_(std::move(dims)) {
+  count_ = checked_element_count(dims_, "tensor");
+  const size_t bytes = checked_byte_size(type_, count_, "tensor");
+  void* p = zero ? std::calloc(bytes ? bytes : 1, 1) : std::malloc(bytes ? bytes : 1);
+  if (!p) {
+    throw SizeError("tensor: cannot allocate " + std::to_string(bytes) + " bytes for shape " +
+                    shape_to_string(dims_));
+  }
+  owner_ = std::shared_ptr<void>(p, std::free);
+  data_ = p;
+}
+
+Tensor Tensor::view(DataType type, Shape dims, const void* data) {
+  Tensor t;
+  t.type_ = type;
+  t.dims_ = std::move(dims);
+  t.count_ = checked_element_count(t.dims_, "tensor");
+  checked_byte_size(type, t.count_, "tensor");
+  t.data_ = const_cast<void*>(data);
+  return t;
+}
+
+}  // namespace orw

@@ -1,0 +1,65 @@
+// Tensor: an element type, a shape of int64 dims and contiguous row-major data.
+// A tensor either owns its buffer or views memory owned by someone else (e.g. a JS caller's
+// buffer in wasm memory); copies share the buffer.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/dtype.h"
+
+namespace orw {
+
+using Shape = std::vector<int64_t>;
+
+// Number of elements of `dims`. Throws SizeError if a dim is negative or the product
+// overflows int64; `what` prefixes the message (e.g. "ReduceProd: input 'data'").
+int64_t checked_element_count(const Shape& dims, const std::string& what);
+
+// Bytes needed for `count` elements of `type`. Throws SizeError if that exceeds what this
+// platform can address (PTRDIFF_MAX: 2 GiB - 1 on wasm32), or TypeError for types without
+// fixed-size storage.
+size_t checked_byte_size(DataType type, int64_t count, const std::string& what);
+
+// "[2,3,4]"
+std::string shape_to_string(const Shape& dims);
+
+class Tensor {
+ public:
+  Tensor() = default;
+
+  // Allocates an owned, zero-filled tensor. Throws SizeError / TypeError as above.
+  Tensor(DataType type, Shape dims);
+
+  // Allocates an owned tensor whose contents are unspecified (for outputs a kernel fills).
+  static Tensor uninitialized(DataType type, Shape dims);
+
+  // A tensor viewing `data` (not owned; must outlive every copy of the tensor).
+  // Throws SizeError / TypeError as above.
+  static Tensor view(DataType type, Shape dims, const void* data);
+
+  DataType type() const { return type_; }
+  const Shape& dims() const { return dims_; }
+  int64_t rank() const { return static_cast<int64_t>(dims_.size()); }
+  int64_t size() const { return count_; }
+  size_t byte_size() const { return count_ * element_size(type_); }
+
+  const void* raw() const { return data_; }
+  // Writable data; only for tensors created with the owning constructor.
+  void* mutable_raw() { return data_; }
+
+  template <class T> const T* data() const { return static_cast<const T*>(data_); }
+  template <class T> T* mutable_data() { return static_cast<T*>(data_); }
+
+ private:
+  Tensor(DataType type, Shape dims, bool zero);
+
+  DataType type_ = DataType::kUndefined;
+  Shape dims_;
+  int64_t count_ = 0;
+  std::shared_ptr<void> owner_;
+  void* data_ = nullptr;
+};
+
+}  // namespace orw

@@ -1,0 +1,33 @@
+// Entry points of the kernel layer: run a reduction plan or a scan on raw buffers of one
+// element type. Shapes, axes and types are validated by the operators before this point.
+// float16/bfloat16 are widened to float32, computed there and rounded once per output.
+#pragma once
+#include <cstdint>
+
+#include "core/dtype.h"
+#include "plan/reduction_plan.h"
+
+namespace orw::kernels {
+
+enum class ReduceOp : uint8_t { kProd };
+enum class ScanOp : uint8_t { kProd };
+
+// Which implementation runs: the SIMD one (default) or the scalar instance of the same
+// templates (the fallback, and a reference for tests).
+enum class Variant : uint8_t { kSimd, kScalar };
+
+// Element types the reduce/scan kernels implement.
+TypeSet reduce_types(ReduceOp op);
+TypeSet scan_types(ScanOp op);
+
+// out[plan.output_count] = reduction of x[plan.input_count]. Throws TypeError for a type
+// outside reduce_types(op).
+void reduce(ReduceOp op, DataType type, const ReductionPlan& plan, const void* x, void* out,
+            Variant variant = Variant::kSimd);
+
+// out = scan of x along extent.n, same size as x. Throws TypeError for a type outside
+// scan_types(op).
+void scan(ScanOp op, DataType type, const ScanExtent& extent, bool exclusive, bool reverse,
+          const void* x, void* out, Variant variant = Variant::kSimd);
+
+}  // namespace orw::kernels

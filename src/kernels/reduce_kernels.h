@@ -1,0 +1,135 @@
+// Reduction microkernels over a SIMD wrapper S (see simd.h) and an op descriptor Op (see
+// reduce_ops.h), and the executor that runs a ReductionPlan with them. Every kernel
+// accumulates into `out`, which the executor first fills with Op's identity.
+//   R : out[0]  = Op(out[0], x[0..n))
+//   KR: out[i]  = Op(out[i], x[i, 0..r))          rows reduced one by one
+//   RK: out[j]  = Op(out[j], x[0..r, j])          columns reduced side by side
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "plan/reduction_plan.h"
+
+namespace orw::kernels {
+
+constexpr size_t kUnroll = 8;  // independent accumulators per loop: hides combine latency
+
+template <class S, class Op>
+typename S::Lane reduce_r(const typename S::Lane* x, size_t n) {
+  using T = typename S::Lane;
+  using V = typename S::V;
+  constexpr size_t N = S::kLanes;
+  size_t i = 0;
+  T result = Op::template identity<T>();
+  if (n >= N) {
+    const V id = S::splat(Op::template identity<T>());
+    V acc[kUnroll];
+    for (size_t u = 0; u < kUnroll; ++u) acc[u] = id;
+    for (; i + kUnroll * N <= n; i += kUnroll * N) {
+      for (size_t u = 0; u < kUnroll; ++u) acc[u] = Op::combine(acc[u], S::load(x + i + u * N));
+    }
+    for (; i + N <= n; i += N) acc[0] = Op::combine(acc[0], S::load(x + i));
+    for (size_t w = kUnroll / 2; w > 0; w /= 2) {
+      for (size_t u = 0; u < w; ++u) acc[u] = Op::combine(acc[u], acc[u + w]);
+    }
+    for (size_t l = 0; l < N; ++l) result = Op::combine(result, S::lane(acc[0], l));
+  }
+  for (; i < n; ++i) result = Op::combine(result, x[i]);
+  return result;
+}
+
+template <class S, class Op>
+void reduce_kr(const typename S::Lane* x, size_t k, size_t r, typename S::Lane* out) {
+  for (size_t i = 0; i < k; ++i) out[i] = Op::combine(out[i], reduce_r<S, Op>(x + i * r, r));
+}
+
+template <class S, class Op>
+void reduce_rk(const typename S::Lane* x, size_t r, size_t k, typename S::Lane* out) {
+  using T = typename S::Lane;
+  using V = typename S::V;
+  constexpr size_t N = S::kLanes;
+  size_t j = 0;
+  for (; j + kUnroll * N <= k; j += kUnroll * N) {  // a tile of columns held in registers
+    V acc[kUnroll];
+    for (size_t u = 0; u < kUnroll; ++u) acc[u] = S::load(out + j + u * N);
+    const T* col = x + j;
+    for (size_t i = 0; i < r; ++i, col += k) {
+      for (size_t u = 0; u < kUnroll; ++u) acc[u] = Op::combine(acc[u], S::load(col + u * N));
+    }
+    for (size_t u = 0; u < kUnroll; ++u) S::store(out + j + u * N, acc[u]);
+  }
+  for (; j + N <= k; j += N) {
+    V acc = S::load(out + j);
+    for (size_t i = 0; i < r; ++i) acc = Op::combine(acc, S::load(x + i * k + j));
+    S::store(out + j, acc);
+  }
+  for (; j < k; ++j) {
+    T acc = out[j];
+    for (size_t i = 0; i < r; ++i) acc = Op::combine(acc, x[i * k + j]);
+    out[j] = acc;
+  }
+}
+
+// Runs `plan` on x (plan.input_count elements) into out (plan.output_count elements).
+template <class S, class Op>
+void run_reduction_plan(const ReductionPlan& plan, const typename S::Lane* x, typename S::Lane* out) {
+  using T = typename S::Lane;
+  const T id = Op::template identity<T>();
+  for (int64_t i = 0; i < plan.output_count; ++i) out[i] = id;
+  if (plan.input_count == 0) return;  // empty set: identities (or an empty output)
+
+  const size_t groups = plan.group_dims.size();
+  if (groups == 0) {  // a single element
+    out[0] = Op::combine(out[0], x[0]);
+    return;
+  }
+  // The innermost one or two groups form the kernel's block; the rest are looped over.
+  const bool last_reduced = plan.group_reduced[groups - 1];
+  const size_t inner_groups = groups >= 2 ? 2 : 1;
+  const size_t outer_groups = groups - inner_groups;
+  size_t inner_in = 1, inner_out = 1;
+  for (size_t g = outer_groups; g < groups; ++g) {
+    inner_in *= static_cast<size_t>(plan.group_dims[g]);
+    if (!plan.group_reduced[g]) inner_out *= static_cast<size_t>(plan.group_dims[g]);
+  }
+  auto run_block = [&](const T* xb, T* ob) {
+    if (inner_groups == 1) {
+      if (last_reduced) ob[0] = Op::combine(ob[0], reduce_r<S, Op>(xb, inner_in));
+      else for (size_t i = 0; i < inner_in; ++i) ob[i] = Op::combine(ob[i], xb[i]);
+    } else {
+      const size_t a = static_cast<size_t>(plan.group_dims[groups - 2]);
+      const size_t b = static_cast<size_t>(plan.group_dims[groups - 1]);
+      if (last_reduced) reduce_kr<S, Op>(xb, a, b, ob);
+      else reduce_rk<S, Op>(xb, a, b, ob);
+    }
+  };
+  if (outer_groups == 0) {
+    run_block(x, out);
+    return;
+  }
+  // Odometer over the outer groups; the output moves only with kept groups.
+  std::vector<int64_t> index(outer_groups, 0);
+  std::vector<size_t> out_stride(outer_groups);
+  size_t stride = inner_out;
+  for (size_t g = outer_groups; g-- > 0;) {
+    out_stride[g] = plan.group_reduced[g] ? 0 : stride;
+    if (!plan.group_reduced[g]) stride *= static_cast<size_t>(plan.group_dims[g]);
+  }
+  size_t out_offset = 0;
+  const T* xb = x;
+  for (;;) {
+    run_block(xb, out + out_offset);
+    xb += inner_in;
+    size_t g = outer_groups;
+    while (g-- > 0) {
+      out_offset += out_stride[g];
+      if (++index[g] < plan.group_dims[g]) break;
+      out_offset -= out_stride[g] * static_cast<size_t>(plan.group_dims[g]);
+      index[g] = 0;
+    }
+    if (g == static_cast<size_t>(-1)) return;
+  }
+}
+
+}  // namespace orw::kernels

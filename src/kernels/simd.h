@@ -1,0 +1,59 @@
+// A thin SIMD wrapper: every kernel is written once against it and instantiated for a
+// 128-bit vector (GCC/Clang vector extensions: wasm SIMD128 under Emscripten, SSE2 natively)
+// and for plain scalars (the fallback and the tests' reference).
+#pragma once
+#include <cstddef>
+#include <cstring>
+
+namespace orw::simd {
+
+template <class T>
+struct Vec128 {
+  typedef T V __attribute__((vector_size(16)));
+  using Lane = T;
+  static constexpr size_t kLanes = 16 / sizeof(T);
+
+  static V load(const T* p) { V v; std::memcpy(&v, p, sizeof v); return v; }  // unaligned
+  static void store(T* p, V v) { std::memcpy(p, &v, sizeof v); }
+  static V splat(T x) {
+    V v;
+    for (size_t i = 0; i < kLanes; ++i) v[i] = x;
+    return v;
+  }
+  static T lane(V v, size_t i) { return v[i]; }
+
+  // Lane i gets v[i - 1]; lane 0 gets fill[0]. (Whole-vector shifts used by in-register scans.)
+  static V shift_up1(V v, V fill) {
+    if constexpr (kLanes == 2) return __builtin_shufflevector(v, fill, 2, 0);
+    else return __builtin_shufflevector(v, fill, 4, 0, 1, 2);
+  }
+  // Lane i gets v[i - 2], lanes 0..1 get fill (4 lanes only).
+  static V shift_up2(V v, V fill) { return __builtin_shufflevector(v, fill, 4, 5, 0, 1); }
+  // Lane i gets v[i + 1]; the last lane gets fill[last].
+  static V shift_down1(V v, V fill) {
+    if constexpr (kLanes == 2) return __builtin_shufflevector(v, fill, 1, 3);
+    else return __builtin_shufflevector(v, fill, 1, 2, 3, 7);
+  }
+  static V shift_down2(V v, V fill) { return __builtin_shufflevector(v, fill, 2, 3, 6, 7); }
+  static V broadcast_last(V v) {
+    if constexpr (kLanes == 2) return __builtin_shufflevector(v, v, 1, 1);
+    else return __builtin_shufflevector(v, v, 3, 3, 3, 3);
+  }
+  static V broadcast_first(V v) {
+    if constexpr (kLanes == 2) return __builtin_shufflevector(v, v, 0, 0);
+    else return __builtin_shufflevector(v, v, 0, 0, 0, 0);
+  }
+};
+
+template <class T>
+struct Scalar {
+  using V = T;
+  using Lane = T;
+  static constexpr size_t kLanes = 1;
+  static V load(const T* p) { return *p; }
+  static void store(T* p, V v) { *p = v; }
+  static V splat(T x) { return x; }
+  static T lane(V v, size_t) { return v; }
+};
+
+}  // namespace orw::simd

@@ -1,0 +1,186 @@
+#include "onnx/node.h"
+
+#include <climits>
+
+#include "core/errors.h"
+#include "orw_proto/onnx.pb.h"
+
+namespace orw {
+namespace {
+
+// Old producers leave AttributeProto.type unset; take the type from the field that is set.
+AttrType attribute_type(const onnx::AttributeProto& a) {
+  if (a.type() != onnx::AttributeProto::UNDEFINED) return static_cast<AttrType>(a.type());
+  if (a.ints_size() > 0) return AttrType::kInts;
+  if (a.floats_size() > 0) return AttrType::kFloats;
+  if (a.strings_size() > 0) return AttrType::kStrings;
+  if (a.has_i()) return AttrType::kInt;
+  if (a.has_f()) return AttrType::kFloat;
+  if (a.has_s()) return AttrType::kString;
+  if (a.has_t()) return AttrType::kTensor;
+  if (a.has_g()) return AttrType::kGraph;
+  return AttrType::kUndefined;
+}
+
+Attribute decode_attribute(const onnx::AttributeProto& a) {
+  Attribute out;
+  out.name = a.name();
+  out.type = attribute_type(a);
+  out.i = a.i();
+  out.f = a.f();
+  out.s = a.s();
+  out.ints.assign(a.ints().begin(), a.ints().end());
+  out.floats.assign(a.floats().begin(), a.floats().end());
+  out.strings.assign(a.strings().begin(), a.strings().end());
+  return out;
+}
+
+void encode_attribute(const Attribute& a, onnx::AttributeProto* p) {
+  p->set_name(a.name);
+  p->set_type(static_cast<onnx::AttributeProto::AttributeType>(a.type));
+  switch (a.type) {
+    case AttrType::kInt: p->set_i(a.i); break;
+    case AttrType::kFloat: p->set_f(a.f); break;
+    case AttrType::kString: p->set_s(a.s); break;
+    case AttrType::kInts: for (int64_t v : a.ints) p->add_ints(v); break;
+    case AttrType::kFloats: for (float v : a.floats) p->add_floats(v); break;
+    case AttrType::kStrings: for (const auto& v : a.strings) p->add_strings(v); break;
+    default: break;
+  }
+}
+
+}  // namespace
+
+Node Node::parse(const void* bytes, size_t size, int64_t opset) {
+  if (size > static_cast<size_t>(INT_MAX)) throw ParseError("NodeProto: " + std::to_string(size) + " bytes is too large");
+  onnx::NodeProto proto;
+  if (!proto.ParseFromArray(bytes, static_cast<int>(size))) {
+    throw ParseError("NodeProto: the " + std::to_string(size) + " bytes are not a valid serialized onnx.NodeProto");
+  }
+  Node node;
+  node.op_type_ = proto.op_type();
+  node.domain_ = proto.domain();
+  node.name_ = proto.name();
+  node.opset_ = opset;
+  node.inputs_.assign(proto.input().begin(), proto.input().end());
+  node.outputs_.assign(proto.output().begin(), proto.output().end());
+  for (const auto& a : proto.attribute()) {
+    if (!a.ref_attr_name().empty()) {
+      throw UnsupportedError((node.op_type_.empty() ? std::string("node") : node.op_type_) + ": attribute '" +
+                             a.name() + "' refers to a function attribute ('" + a.ref_attr_name() +
+                             "'); only plain attribute values are supported");
+    }
+    node.attributes_.push_back(decode_attribute(a));
+  }
+  node.validate();
+  if (node.inputs_.empty()) throw std::invalid_argument(node.where() + ": the NodeProto lists no inputs");
+  return node;
+}
+
+Node Node::make(std::string op_type, std::string domain, int64_t opset, std::vector<Attribute> attributes,
+                std::vector<std::string> inputs, std::vector<std::string> outputs, std::string name) {
+  Node node;
+  node.op_type_ = std::move(op_type);
+  node.domain_ = std::move(domain);
+  node.opset_ = opset;
+  node.attributes_ = std::move(attributes);
+  node.inputs_ = std::move(inputs);
+  node.outputs_ = std::move(outputs);
+  node.name_ = std::move(name);
+  if (node.outputs_.empty()) node.outputs_.push_back("output0");
+  node.validate();
+  if (node.inputs_.empty()) {
+    for (size_t i = 0; i < node.schema_->inputs.size(); ++i) node.inputs_.push_back("input" + std::to_string(i));
+  }
+  return node;
+}
+
+std::string Node::serialize() const {
+  onnx::NodeProto proto;
+  proto.set_op_type(op_type_);
+  if (!domain_.empty()) proto.set_domain(domain_);
+  if (!name_.empty()) proto.set_name(name_);
+  for (const auto& i : inputs_) proto.add_input(i);
+  for (const auto& o : outputs_) proto.add_output(o);
+  for (const auto& a : attributes_) encode_attribute(a, proto.add_attribute());
+  return proto.SerializeAsString();
+}
+
+const Attribute* Node::find_attribute(const std::string& name) const {
+  for (const auto& a : attributes_) {
+    if (a.name == name) return &a;
+  }
+  return nullptr;
+}
+
+int64_t Node::int_attribute(const std::string& name, int64_t fallback) const {
+  const Attribute* a = find_attribute(name);
+  return a ? a->i : fallback;  // validate() checked the type
+}
+
+std::string Node::where() const {
+  std::string s = op_type_.empty() ? std::string("node") : op_type_;
+  if (!name_.empty()) s += " \"" + name_ + "\"";
+  return s + " (opset " + std::to_string(opset_) + ")";
+}
+
+void Node::validate() {
+  if (op_type_.empty()) throw std::invalid_argument("node: op_type is empty");
+  schema_ = &resolve_op(domain_, op_type_, opset_);
+  const OpSchema& s = *schema_;
+
+  for (size_t i = 0; i < attributes_.size(); ++i) {
+    const Attribute& a = attributes_[i];
+    for (size_t j = 0; j < i; ++j) {
+      if (attributes_[j].name == a.name) throw std::invalid_argument(where() + ": attribute '" + a.name + "' is given twice");
+    }
+    const AttrSpec* spec = nullptr;
+    for (const auto& candidate : s.attributes) {
+      if (a.name == candidate.name) spec = &candidate;
+    }
+    if (!spec) {
+      std::string known;
+      for (const auto& candidate : s.attributes) known += std::string(known.empty() ? "" : ", ") + candidate.name;
+      std::string hint;
+      if (a.name == "axes" && s.axes_from == AxesFrom::kInput) {
+        hint = "; from opset " + std::to_string(s.since_version) + " axes are given as the second input";
+      }
+      throw std::invalid_argument(where() + ": unknown attribute '" + a.name + "' (this version has: " + known + ")" +
+                                  hint);
+    }
+    if (a.type != spec->type) {
+      throw TypeError(where() + ": attribute '" + a.name + "' must be of type " + attr_type_name(spec->type) +
+                      ", got " + attr_type_name(a.type));
+    }
+    if (spec->boolean && a.i != 0 && a.i != 1) {
+      throw std::invalid_argument(where() + ": attribute '" + a.name + "' must be 0 or 1, got " + std::to_string(a.i));
+    }
+    if (a.name == std::string("axes") && !s.negative_axes) {
+      for (int64_t v : a.ints) {
+        if (v < 0) {
+          throw std::invalid_argument(where() + ": attribute 'axes' has negative value " + std::to_string(v) +
+                                      "; this version only accepts axes in [0, rank-1] (negative axes arrive in opset 11)");
+        }
+      }
+    }
+  }
+
+  size_t required = 0;
+  for (const auto& in : s.inputs) required += in.optional ? 0 : 1;
+  if (!inputs_.empty() && (inputs_.size() < required || inputs_.size() > s.inputs.size())) {
+    throw std::invalid_argument(where() + ": has " + std::to_string(inputs_.size()) + " inputs, expected " +
+                                (required == s.inputs.size() ? std::to_string(required)
+                                                             : std::to_string(required) + " to " + std::to_string(s.inputs.size())));
+  }
+  for (size_t i = 0; i < inputs_.size() && i < s.inputs.size(); ++i) {
+    if (inputs_[i].empty() && !s.inputs[i].optional) {
+      throw std::invalid_argument(where() + ": input " + std::to_string(i) + " '" + s.inputs[i].name +
+                                  "' is required but its name is empty");
+    }
+  }
+  if (outputs_.size() != 1) {
+    throw std::invalid_argument(where() + ": has " + std::to_string(outputs_.size()) + " outputs, expected 1");
+  }
+}
+
+}  // namespace orw

@@ -1,0 +1,73 @@
+// The Reduce family operator: resolve axes for the node's version, validate, compute the
+// output shape, plan, run the kernel.
+#include <algorithm>
+#include <stdexcept>
+
+#include "core/errors.h"
+#include "kernels/kernels.h"
+#include "ops/inputs.h"
+#include "ops/operators.h"
+#include "plan/reduction_plan.h"
+
+namespace orw {
+
+std::vector<int64_t> normalize_axes(const Node& node, const std::vector<int64_t>& axes, int64_t rank,
+                                    const char* source) {
+  std::vector<int64_t> out;
+  out.reserve(axes.size());
+  for (int64_t a : axes) {
+    if (a < -rank || a >= rank) {
+      throw std::invalid_argument(node.where() + ": " + source + ": axis " + std::to_string(a) +
+                                  " is out of range for rank " + std::to_string(rank) +
+                                  (rank == 0 ? std::string(" (a rank-0 input has no axes)")
+                                             : " (valid range [" + std::to_string(-rank) + ", " + std::to_string(rank - 1) + "])"));
+    }
+    out.push_back(a < 0 ? a + rank : a);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*>& inputs) {
+  const OpSchema& s = node.schema();
+  const Tensor& x = *inputs[0];
+  check_data_type(node, x, 0);
+
+  std::vector<int64_t> raw_axes;
+  const char* source = "attribute 'axes'";
+  if (s.axes_from == AxesFrom::kAttribute) {
+    if (const Attribute* a = node.find_attribute("axes")) raw_axes = a->ints;
+  } else if (const Tensor* axes = optional_input(inputs, 1)) {
+    source = "input 'axes'";
+    if (axes->rank() != 1) {
+      throw std::invalid_argument(node.where() + ": input 1 'axes' must be a 1-D tensor, got shape " +
+                                  shape_to_string(axes->dims()));
+    }
+    raw_axes = read_int_values(node, *axes, 1, false);
+  }
+  const bool keepdims = node.int_attribute("keepdims", 1) != 0;
+  const bool noop = node.int_attribute("noop_with_empty_axes", 0) != 0;
+
+  std::vector<int64_t> axes = normalize_axes(node, raw_axes, x.rank(), source);
+  if (axes.empty()) {
+    if (noop) {
+      Tensor out = Tensor::uninitialized(x.type(), x.dims());
+      std::copy_n(static_cast<const char*>(x.raw()), x.byte_size(), static_cast<char*>(out.mutable_raw()));
+      return {out};
+    }
+    for (int64_t d = 0; d < x.rank(); ++d) axes.push_back(d);
+  }
+
+  Shape out_dims;
+  for (int64_t d = 0; d < x.rank(); ++d) {
+    if (!std::binary_search(axes.begin(), axes.end(), d)) out_dims.push_back(x.dims()[d]);
+    else if (keepdims) out_dims.push_back(1);
+  }
+  Tensor out = Tensor::uninitialized(x.type(), out_dims);
+  const ReductionPlan plan = make_reduction_plan(x.dims(), axes);
+  kernels::reduce(s.reduce_op, x.type(), plan, x.raw(), out.mutable_raw());
+  return {out};
+}
+
+}  // namespace orw

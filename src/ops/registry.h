@@ -1,0 +1,63 @@
+// The one registry of supported operators: one row per (domain, op type, since-version) saying
+// where axes come from, which element types, inputs and attributes that version has, and what
+// runs it. Opset rules live here as data, never as op-name compares in shared code.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/dtype.h"
+#include "core/tensor.h"
+#include "kernels/kernels.h"
+#include "onnx/attribute.h"
+
+namespace orw {
+
+class Node;
+
+// The newest ai.onnx opset whose operator versions this registry knows. Newer opsets are
+// rejected: an op may have changed in them.
+constexpr int64_t kMaxOpset = 26;
+constexpr const char* kOnnxDomain = "ai.onnx";
+
+enum class AxesFrom : uint8_t { kNone, kAttribute, kInput };
+
+struct AttrSpec {
+  const char* name;
+  AttrType type;
+  bool boolean = false;  // an int that must be 0 or 1
+};
+
+struct InputSpec {
+  const char* name;
+  bool optional = false;
+};
+
+using RunFn = std::vector<Tensor> (*)(const Node& node, const std::vector<const Tensor*>& inputs);
+
+struct OpSchema {
+  const char* domain;
+  const char* op_type;
+  int since_version;
+  TypeSet types;                  // element types of the data input (and the output)
+  std::vector<InputSpec> inputs;  // positional
+  std::vector<AttrSpec> attributes;
+  AxesFrom axes_from = AxesFrom::kNone;
+  bool negative_axes = true;      // axes may be negative ([-r, r-1]) rather than only [0, r-1]
+  kernels::ReduceOp reduce_op = kernels::ReduceOp::kProd;  // for the reduce family
+  kernels::ScanOp scan_op = kernels::ScanOp::kProd;        // for scans
+  RunFn run = nullptr;
+};
+
+// "" and "ai.onnx" both name the default domain; returns the canonical name.
+std::string canonical_domain(const std::string& domain);
+
+// The version of (domain, op_type) in force at `opset`: the row with the largest
+// since_version <= opset. Throws UnsupportedError naming the op, domain and opset when the
+// op, the domain or that opset is not supported.
+const OpSchema& resolve_op(const std::string& domain, const std::string& op_type, int64_t opset);
+
+// Every row, grouped by op, since-versions ascending.
+const std::vector<OpSchema>& all_ops();
+
+}  // namespace orw

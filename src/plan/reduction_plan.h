@@ -1,0 +1,36 @@
+// The reduction plan: a pure function of (shape, reduced axes) that drops size-1 dims and merges
+// adjacent dims of the same kind, so any reduction becomes an alternating list of kept (K) and
+// reduced (R) groups: R, K, KR, RK, KRK, RKR, ... Kernels then run the innermost one or two
+// groups and loop over the rest; nothing is ever transposed.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/tensor.h"
+
+namespace orw {
+
+struct ReductionPlan {
+  std::vector<int64_t> group_dims;  // collapsed extents, outermost first
+  std::vector<bool> group_reduced;  // per group: reduced (R) or kept (K); neighbours differ
+  int64_t input_count = 0;          // elements read
+  int64_t output_count = 0;         // elements written (product of kept dims)
+  int64_t reduce_count = 0;         // elements combined into each output (product of reduced dims)
+
+  // The pattern as letters, e.g. "KRK"; "" when every dim has size 1 (a single element).
+  std::string pattern() const;
+};
+
+// Builds the plan for reducing `dims` over `axes`, which must be normalized (non-negative,
+// < rank, sorted, unique; the caller validates). Zero-size dims are kept as they are: the plan
+// then has input_count 0, and reduce_count 0 if a reduced dim is empty.
+ReductionPlan make_reduction_plan(const Shape& dims, const std::vector<int64_t>& axes);
+
+// Splits `dims` around `axis` (0 <= axis < rank) into (outer, n, inner) for scans.
+struct ScanExtent {
+  int64_t outer = 1, n = 1, inner = 1;
+};
+ScanExtent make_scan_extent(const Shape& dims, int64_t axis);
+
+}  // namespace orw
