@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds what the package needs: the toolchain (scripts/setup.sh), the native build (for
+# tests) unless ORW_SKIP_NATIVE=1, the wasm build, and dist/ (wasm module + JS layer).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
+jobs=${ORW_JOBS:-$(nproc)}
+
+pb_wasm=$(bash scripts/setup.sh | tail -1)
+
+if [ "${ORW_SKIP_NATIVE:-0}" != 1 ]; then
+  echo "[build] native" >&2
+  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build build/native -j"$jobs"
+fi
+
+echo "[build] wasm" >&2
+emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DORW_PROTOBUF_WASM="$pb_wasm" >/dev/null
+cmake --build build/wasm -j"$jobs"
+
+echo "[build] dist/" >&2
+rm -rf dist && mkdir -p dist
+cp build/wasm/bindings/onnx-reduce-wasm.mjs build/wasm/bindings/onnx-reduce-wasm.wasm dist/
+cp bindings/js/*.mjs dist/
