@@ -9,20 +9,19 @@
 namespace orw {
 
 int64_t checked_element_count(const Shape& dims, const std::string& what) {
-  int64_t count = 1;
+  bool has_zero = false;
   for (size_t i = 0; i < dims.size(); ++i) {
-    const int64_t d = dims[i];
-    if (d < 0) {
-      throw SizeError(what + ": dim " + std::to_string(i) + " is negative (" + std::to_string(d) +
+    if (dims[i] < 0) {
+      throw SizeError(what + ": dim " + std::to_string(i) + " is negative (" + std::to_string(dims[i]) +
                       ") in shape " + shape_to_string(dims));
     }
-    if (d != 0 && count > std::numeric_limits<int64_t>::max() / d) {
-      // Keep scanning: a later zero dim makes the tensor empty, which is fine.
-      bool has_zero = false;
-      for (size_t j = i + 1; j < dims.size(); ++j) has_zero |= dims[j] == 0;
-      if (has_zero) return 0;
-      throw SizeError(what + ": element count of shape " + shape_to_string(dims) +
-                      " overflows int64");
+    has_zero |= dims[i] == 0;
+  }
+  if (has_zero) return 0;  // empty, however large the other dims
+  int64_t count = 1;
+  for (int64_t d : dims) {
+    if (count > std::numeric_limits<int64_t>::max() / d) {
+      throw SizeError(what + ": element count of shape " + shape_to_string(dims) + " overflows int64");
     }
     count *= d;
   }

@@ -1,7 +1,14 @@
-// Type and variant dispatch for the kernel layer: maps each element type to the type the
-// kernels compute in (integers as their unsigned twins so arithmetic wraps; float16/bfloat16
-// widened to float), and each op to its descriptor.
+// Type and op dispatch for the kernel layer. Each (op, element type) maps to the type the
+// kernels compute in and the op's descriptor:
+//   Sum, Prod, SumSquare, L1, Mean: integers as their unsigned twins (wrapping arithmetic);
+//   Max, Min: the type itself (signed/unsigned compares), bool as uint8;
+//   float16/bfloat16: widened to float, computed there, rounded once per output;
+//   L2, LogSum, LogSumExp of integers: computed in double and converted back.
+// Finalize steps (Mean's division, L2's sqrt, LogSum's log) run here on the reduced values.
+#include <cmath>
+#include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/errors.h"
@@ -16,21 +23,6 @@ namespace orw::kernels {
 namespace {
 
 template <class T> struct Tag { using type = T; };
-
-// Calls f(Tag<U>{}) with U the compute type of `type`; returns false for half types and for
-// types without a kernel.
-template <class F>
-bool with_compute_type(DataType type, F&& f) {
-  switch (type) {
-    case DataType::kFloat: f(Tag<float>{}); return true;
-    case DataType::kDouble: f(Tag<double>{}); return true;
-    case DataType::kInt32:
-    case DataType::kUint32: f(Tag<uint32_t>{}); return true;
-    case DataType::kInt64:
-    case DataType::kUint64: f(Tag<uint64_t>{}); return true;
-    default: return false;
-  }
-}
 
 bool is_half(DataType t) { return t == DataType::kFloat16 || t == DataType::kBfloat16; }
 
@@ -48,49 +40,166 @@ void narrow(DataType t, const float* w, void* out, size_t n) {
   else for (size_t i = 0; i < n; ++i) h[i] = f32_to_bf16(w[i]);
 }
 
-template <class Op, class T>
-void reduce_as(const ReductionPlan& plan, const void* x, void* out, Variant v) {
-  if (v == Variant::kSimd) run_reduction_plan<simd::Vec128<T>, Op>(plan, static_cast<const T*>(x), static_cast<T*>(out));
-  else run_reduction_plan<simd::Scalar<T>, Op>(plan, static_cast<const T*>(x), static_cast<T*>(out));
+// Calls f(Tag<Stored>{}) for the storage type of a non-half element type.
+template <class F>
+void with_storage_type(DataType type, F&& f) {
+  switch (type) {
+    case DataType::kFloat: return f(Tag<float>{});
+    case DataType::kDouble: return f(Tag<double>{});
+    case DataType::kInt8: return f(Tag<int8_t>{});
+    case DataType::kUint8:
+    case DataType::kBool: return f(Tag<uint8_t>{});
+    case DataType::kInt16: return f(Tag<int16_t>{});
+    case DataType::kUint16: return f(Tag<uint16_t>{});
+    case DataType::kInt32: return f(Tag<int32_t>{});
+    case DataType::kUint32: return f(Tag<uint32_t>{});
+    case DataType::kInt64: return f(Tag<int64_t>{});
+    case DataType::kUint64: return f(Tag<uint64_t>{});
+    default: throw TypeError("kernels: element type " + type_name(type) + " has no kernel");
+  }
 }
 
+// The arithmetic twin of a storage type: unsigned for integers (wrapping), itself for floats.
+template <class T, bool = std::is_integral_v<T>> struct WrappingOf { using type = T; };
+template <class T> struct WrappingOf<T, true> { using type = std::make_unsigned_t<T>; };
+template <class T>
+using Wrapping = typename WrappingOf<T>::type;
+
 template <class Op, class T>
-void scan_as(const ScanExtent& e, bool exclusive, bool reverse, const void* x, void* out, Variant v) {
+void run_plan(const ReductionPlan& plan, const void* x, void* out, Variant v) {
   const auto* xt = static_cast<const T*>(x);
   auto* ot = static_cast<T*>(out);
+  if (v == Variant::kSimd) run_reduction_plan<simd::Vec128<T>, Op>(plan, xt, ot);
+  else run_reduction_plan<simd::Scalar<T>, Op>(plan, xt, ot);
+}
+
+// Calls f(i, o) for every input element index i and the output index o it reduces into.
+template <class F>
+void for_each_element(const ReductionPlan& plan, F&& f) {
+  const size_t groups = plan.group_dims.size();
+  std::vector<int64_t> index(groups, 0);
+  std::vector<int64_t> out_stride(groups, 0);
+  int64_t stride = 1;
+  for (size_t g = groups; g-- > 0;) {
+    if (!plan.group_reduced[g]) { out_stride[g] = stride; stride *= plan.group_dims[g]; }
+  }
+  int64_t o = 0;
+  for (int64_t i = 0; i < plan.input_count; ++i) {
+    f(static_cast<size_t>(i), static_cast<size_t>(o));
+    for (size_t g = groups; g-- > 0;) {
+      o += out_stride[g];
+      if (++index[g] < plan.group_dims[g]) break;
+      o -= out_stride[g] * plan.group_dims[g];
+      index[g] = 0;
+    }
+  }
+}
+
+// Float-only ops (T = float or double): Mean, L2, LogSum, LogSumExp.
+template <class T>
+void reduce_float_composite(ReduceOp op, const ReductionPlan& plan, const T* x, T* out, Variant v) {
+  const size_t n_out = static_cast<size_t>(plan.output_count);
+  switch (op) {
+    case ReduceOp::kMean: {
+      run_plan<SumOp, T>(plan, x, out, v);
+      const T count = static_cast<T>(plan.reduce_count);
+      for (size_t o = 0; o < n_out; ++o) out[o] = out[o] / count;  // 0/0: NaN for an empty set
+      return;
+    }
+    case ReduceOp::kL2:
+      run_plan<SumSquareOp, T>(plan, x, out, v);
+      for (size_t o = 0; o < n_out; ++o) out[o] = std::sqrt(out[o]);
+      return;
+    case ReduceOp::kLogSum:
+      run_plan<SumOp, T>(plan, x, out, v);
+      for (size_t o = 0; o < n_out; ++o) out[o] = std::log(out[o]);
+      return;
+    case ReduceOp::kLogSumExp: {
+      // log(sum(exp(x - m))) + m with m the slice's max: no overflow for large x; an all
+      // -inf slice (or an empty one) gives -inf; +inf or NaN in the slice propagates.
+      std::vector<T> m(n_out);
+      run_plan<MaxOp, T>(plan, x, m.data(), v);
+      for (size_t o = 0; o < n_out; ++o) out[o] = 0;
+      for_each_element(plan, [&](size_t i, size_t o) {
+        if (std::isfinite(m[o])) out[o] += std::exp(x[i] - m[o]);
+      });
+      for (size_t o = 0; o < n_out; ++o) out[o] = std::isfinite(m[o]) ? std::log(out[o]) + m[o] : m[o];
+      return;
+    }
+    default: break;
+  }
+}
+
+// Mean of integers: the wrapped sum, read in the signed type, divided by the count (truncated
+// toward zero). An empty set gives 0.
+template <class T>
+void reduce_int_mean(const ReductionPlan& plan, const void* x, T* out, Variant v) {
+  using U = Wrapping<T>;
+  run_plan<SumOp, U>(plan, x, out, v);
+  const auto count = static_cast<int64_t>(plan.reduce_count);
+  for (int64_t o = 0; o < plan.output_count; ++o) {
+    if (count == 0) { out[o] = 0; continue; }
+    if constexpr (std::is_signed_v<T>) out[o] = static_cast<T>(static_cast<int64_t>(out[o]) / count);
+    else out[o] = static_cast<T>(static_cast<uint64_t>(out[o]) / static_cast<uint64_t>(count));
+  }
+}
+
+// Double result -> integer, truncating toward zero and saturating (NaN -> 0).
+template <class T>
+T saturate(double d) {
+  if (std::isnan(d)) return 0;
+  if (d <= static_cast<double>(std::numeric_limits<T>::lowest())) return std::numeric_limits<T>::lowest();
+  if (d >= static_cast<double>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
+  return static_cast<T>(d);
+}
+
+template <class T>
+void reduce_typed(ReduceOp op, const ReductionPlan& plan, const void* x, void* out, Variant v) {
+  using U = Wrapping<T>;
+  constexpr bool kFloat = std::is_floating_point_v<T>;
+  switch (op) {
+    case ReduceOp::kProd: return run_plan<ProdOp, U>(plan, x, out, v);
+    case ReduceOp::kSum: return run_plan<SumOp, U>(plan, x, out, v);
+    case ReduceOp::kSumSquare: return run_plan<SumSquareOp, U>(plan, x, out, v);
+    case ReduceOp::kL1: return run_plan<L1Op<std::is_signed_v<T>>, U>(plan, x, out, v);
+    case ReduceOp::kMax: return run_plan<MaxOp, T>(plan, x, out, v);
+    case ReduceOp::kMin: return run_plan<MinOp, T>(plan, x, out, v);
+    case ReduceOp::kMean:
+      if constexpr (kFloat) return reduce_float_composite<T>(op, plan, static_cast<const T*>(x), static_cast<T*>(out), v);
+      else return reduce_int_mean<T>(plan, x, static_cast<T*>(out), v);
+    case ReduceOp::kL2:
+    case ReduceOp::kLogSum:
+    case ReduceOp::kLogSumExp:
+      if constexpr (kFloat) {
+        return reduce_float_composite<T>(op, plan, static_cast<const T*>(x), static_cast<T*>(out), v);
+      } else {
+        const auto* xt = static_cast<const T*>(x);
+        std::vector<double> wx(xt, xt + plan.input_count), wo(static_cast<size_t>(plan.output_count));
+        reduce_float_composite<double>(op, plan, wx.data(), wo.data(), v);
+        for (size_t o = 0; o < wo.size(); ++o) static_cast<T*>(out)[o] = saturate<T>(wo[o]);
+        return;
+      }
+  }
+}
+
+template <class T>
+void scan_typed(ScanOp op, const ScanExtent& e, bool exclusive, bool reverse, const void* x, void* out, Variant v) {
+  using U = Wrapping<T>;
+  const auto* xt = static_cast<const U*>(x);
+  auto* ot = static_cast<U*>(out);
   const auto outer = static_cast<size_t>(e.outer), n = static_cast<size_t>(e.n), inner = static_cast<size_t>(e.inner);
-  if (v == Variant::kSimd) kernels::scan<simd::Vec128<T>, Op>(xt, ot, outer, n, inner, exclusive, reverse);
-  else kernels::scan<simd::Scalar<T>, Op>(xt, ot, outer, n, inner, exclusive, reverse);
+  auto go = [&](auto op_tag) {
+    using Op = typename decltype(op_tag)::type;
+    if (v == Variant::kSimd) scan<simd::Vec128<U>, Op>(xt, ot, outer, n, inner, exclusive, reverse);
+    else scan<simd::Scalar<U>, Op>(xt, ot, outer, n, inner, exclusive, reverse);
+  };
+  if (op == ScanOp::kProd) go(Tag<ProdOp>{});
+  else go(Tag<SumOp>{});
 }
 
-template <class Op>
-void reduce_with(DataType type, const ReductionPlan& plan, const void* x, void* out, Variant v) {
-  if (is_half(type)) {
-    const std::vector<float> wx = widen(type, x, static_cast<size_t>(plan.input_count));
-    std::vector<float> wo(static_cast<size_t>(plan.output_count));
-    reduce_as<Op, float>(plan, wx.data(), wo.data(), v);
-    narrow(type, wo.data(), out, wo.size());
-    return;
-  }
-  with_compute_type(type, [&](auto tag) { reduce_as<Op, typename decltype(tag)::type>(plan, x, out, v); });
-}
-
-template <class Op>
-void scan_with(DataType type, const ScanExtent& e, bool exclusive, bool reverse, const void* x, void* out,
-               Variant v) {
-  if (is_half(type)) {
-    const size_t n = static_cast<size_t>(e.outer * e.n * e.inner);
-    const std::vector<float> wx = widen(type, x, n);
-    std::vector<float> wo(n);
-    scan_as<Op, float>(e, exclusive, reverse, wx.data(), wo.data(), v);
-    narrow(type, wo.data(), out, n);
-    return;
-  }
-  with_compute_type(type, [&](auto tag) { scan_as<Op, typename decltype(tag)::type>(e, exclusive, reverse, x, out, v); });
-}
-
-const TypeSet kArithmeticTypes = {DataType::kFloat, DataType::kDouble, DataType::kFloat16, DataType::kBfloat16,
-                                  DataType::kInt32, DataType::kUint32, DataType::kInt64, DataType::kUint64};
+const TypeSet kNumericTypes = {DataType::kFloat, DataType::kDouble, DataType::kFloat16, DataType::kBfloat16,
+                               DataType::kInt32, DataType::kUint32, DataType::kInt64, DataType::kUint64};
+const TypeSet kMinMaxTypes = kNumericTypes.with(DataType::kInt8).with(DataType::kUint8).with(DataType::kBool);
 
 void check_type(const TypeSet& types, DataType type, const char* what) {
   if (!types.contains(type)) {
@@ -101,22 +210,38 @@ void check_type(const TypeSet& types, DataType type, const char* what) {
 
 }  // namespace
 
-TypeSet reduce_types(ReduceOp) { return kArithmeticTypes; }
-TypeSet scan_types(ScanOp) { return kArithmeticTypes; }
+TypeSet reduce_types(ReduceOp op) {
+  return op == ReduceOp::kMax || op == ReduceOp::kMin ? kMinMaxTypes : kNumericTypes;
+}
+TypeSet scan_types(ScanOp) { return kNumericTypes; }
 
 void reduce(ReduceOp op, DataType type, const ReductionPlan& plan, const void* x, void* out, Variant v) {
   check_type(reduce_types(op), type, "reduce");
-  switch (op) {
-    case ReduceOp::kProd: reduce_with<ProdOp>(type, plan, x, out, v); return;
+  if (is_half(type)) {
+    const std::vector<float> wx = widen(type, x, static_cast<size_t>(plan.input_count));
+    std::vector<float> wo(static_cast<size_t>(plan.output_count));
+    reduce_typed<float>(op, plan, wx.data(), wo.data(), v);
+    narrow(type, wo.data(), out, wo.size());
+    return;
   }
+  with_storage_type(type, [&](auto tag) { reduce_typed<typename decltype(tag)::type>(op, plan, x, out, v); });
 }
 
 void scan(ScanOp op, DataType type, const ScanExtent& e, bool exclusive, bool reverse, const void* x, void* out,
           Variant v) {
   check_type(scan_types(op), type, "scan");
-  switch (op) {
-    case ScanOp::kProd: scan_with<ProdOp>(type, e, exclusive, reverse, x, out, v); return;
+  if (is_half(type)) {
+    const size_t n = static_cast<size_t>(e.outer * e.n * e.inner);
+    const std::vector<float> wx = widen(type, x, n);
+    std::vector<float> wo(n);
+    scan_typed<float>(op, e, exclusive, reverse, wx.data(), wo.data(), v);
+    narrow(type, wo.data(), out, n);
+    return;
   }
+  with_storage_type(type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (sizeof(T) >= 4) scan_typed<T>(op, e, exclusive, reverse, x, out, v);
+  });
 }
 
 }  // namespace orw::kernels

@@ -9,8 +9,8 @@
 
 namespace orw::kernels {
 
-enum class ReduceOp : uint8_t { kProd };
-enum class ScanOp : uint8_t { kProd };
+enum class ReduceOp : uint8_t { kProd, kSum, kMean, kSumSquare, kL1, kL2, kLogSum, kLogSumExp, kMax, kMin };
+enum class ScanOp : uint8_t { kProd, kSum };
 
 // Which implementation runs: the SIMD one (default) or the scalar instance of the same
 // templates (the fallback, and a reference for tests).

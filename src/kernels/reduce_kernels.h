@@ -13,10 +13,14 @@
 
 namespace orw::kernels {
 
-constexpr size_t kUnroll = 8;  // independent accumulators per loop: hides combine latency
+constexpr size_t kUnroll = 8;       // independent accumulators per loop: hides combine latency
+constexpr size_t kBlock = 2048;     // R: elements per leaf of the pairwise (blocked) split
+constexpr size_t kRowBlock = 256;   // RK: rows accumulated in registers before meeting `out`
 
+// Op over a contiguous block of at most a few kBlock elements: kUnroll vector accumulators, a
+// fixed combining tree, then the lanes in order, then a scalar tail.
 template <class S, class Op>
-typename S::Lane reduce_r(const typename S::Lane* x, size_t n) {
+typename S::Lane reduce_block(const typename S::Lane* x, size_t n) {
   using T = typename S::Lane;
   using V = typename S::V;
   constexpr size_t N = S::kLanes;
@@ -27,16 +31,25 @@ typename S::Lane reduce_r(const typename S::Lane* x, size_t n) {
     V acc[kUnroll];
     for (size_t u = 0; u < kUnroll; ++u) acc[u] = id;
     for (; i + kUnroll * N <= n; i += kUnroll * N) {
-      for (size_t u = 0; u < kUnroll; ++u) acc[u] = Op::combine(acc[u], S::load(x + i + u * N));
+      for (size_t u = 0; u < kUnroll; ++u) acc[u] = Op::combine(acc[u], Op::pre(S::load(x + i + u * N)));
     }
-    for (; i + N <= n; i += N) acc[0] = Op::combine(acc[0], S::load(x + i));
+    for (; i + N <= n; i += N) acc[0] = Op::combine(acc[0], Op::pre(S::load(x + i)));
     for (size_t w = kUnroll / 2; w > 0; w /= 2) {
       for (size_t u = 0; u < w; ++u) acc[u] = Op::combine(acc[u], acc[u + w]);
     }
     for (size_t l = 0; l < N; ++l) result = Op::combine(result, S::lane(acc[0], l));
   }
-  for (; i < n; ++i) result = Op::combine(result, x[i]);
+  for (; i < n; ++i) result = Op::combine(result, Op::pre(x[i]));
   return result;
+}
+
+// R: Op over x[0..n), split pairwise into kBlock leaves so float sums lose accuracy with
+// log(n), not n. The split points depend only on n (never on alignment).
+template <class S, class Op>
+typename S::Lane reduce_r(const typename S::Lane* x, size_t n) {
+  if (n <= kBlock) return reduce_block<S, Op>(x, n);
+  const size_t half = (n / kBlock + 1) / 2 * kBlock;
+  return Op::combine(reduce_r<S, Op>(x, half), reduce_r<S, Op>(x + half, n - half));
 }
 
 template <class S, class Op>
@@ -49,25 +62,29 @@ void reduce_rk(const typename S::Lane* x, size_t r, size_t k, typename S::Lane* 
   using T = typename S::Lane;
   using V = typename S::V;
   constexpr size_t N = S::kLanes;
-  size_t j = 0;
-  for (; j + kUnroll * N <= k; j += kUnroll * N) {  // a tile of columns held in registers
-    V acc[kUnroll];
-    for (size_t u = 0; u < kUnroll; ++u) acc[u] = S::load(out + j + u * N);
-    const T* col = x + j;
-    for (size_t i = 0; i < r; ++i, col += k) {
-      for (size_t u = 0; u < kUnroll; ++u) acc[u] = Op::combine(acc[u], S::load(col + u * N));
+  const V id = S::splat(Op::template identity<T>());
+  for (size_t r0 = 0; r0 < r; r0 += kRowBlock) {
+    const size_t r1 = r0 + kRowBlock < r ? r0 + kRowBlock : r;
+    size_t j = 0;
+    for (; j + kUnroll * N <= k; j += kUnroll * N) {  // a tile of columns held in registers
+      V acc[kUnroll];
+      for (size_t u = 0; u < kUnroll; ++u) acc[u] = id;
+      const T* col = x + r0 * k + j;
+      for (size_t i = r0; i < r1; ++i, col += k) {
+        for (size_t u = 0; u < kUnroll; ++u) acc[u] = Op::combine(acc[u], Op::pre(S::load(col + u * N)));
+      }
+      for (size_t u = 0; u < kUnroll; ++u) S::store(out + j + u * N, Op::combine(S::load(out + j + u * N), acc[u]));
     }
-    for (size_t u = 0; u < kUnroll; ++u) S::store(out + j + u * N, acc[u]);
-  }
-  for (; j + N <= k; j += N) {
-    V acc = S::load(out + j);
-    for (size_t i = 0; i < r; ++i) acc = Op::combine(acc, S::load(x + i * k + j));
-    S::store(out + j, acc);
-  }
-  for (; j < k; ++j) {
-    T acc = out[j];
-    for (size_t i = 0; i < r; ++i) acc = Op::combine(acc, x[i * k + j]);
-    out[j] = acc;
+    for (; j + N <= k; j += N) {
+      V acc = id;
+      for (size_t i = r0; i < r1; ++i) acc = Op::combine(acc, Op::pre(S::load(x + i * k + j)));
+      S::store(out + j, Op::combine(S::load(out + j), acc));
+    }
+    for (; j < k; ++j) {
+      T acc = Op::template identity<T>();
+      for (size_t i = r0; i < r1; ++i) acc = Op::combine(acc, Op::pre(x[i * k + j]));
+      out[j] = Op::combine(out[j], acc);
+    }
   }
 }
 
@@ -81,7 +98,7 @@ void run_reduction_plan(const ReductionPlan& plan, const typename S::Lane* x, ty
 
   const size_t groups = plan.group_dims.size();
   if (groups == 0) {  // a single element
-    out[0] = Op::combine(out[0], x[0]);
+    out[0] = Op::combine(out[0], Op::pre(x[0]));
     return;
   }
   // The innermost one or two groups form the kernel's block; the rest are looped over.
@@ -96,7 +113,7 @@ void run_reduction_plan(const ReductionPlan& plan, const typename S::Lane* x, ty
   auto run_block = [&](const T* xb, T* ob) {
     if (inner_groups == 1) {
       if (last_reduced) ob[0] = Op::combine(ob[0], reduce_r<S, Op>(xb, inner_in));
-      else for (size_t i = 0; i < inner_in; ++i) ob[i] = Op::combine(ob[i], xb[i]);
+      else for (size_t i = 0; i < inner_in; ++i) ob[i] = Op::combine(ob[i], Op::pre(xb[i]));
     } else {
       const size_t a = static_cast<size_t>(plan.group_dims[groups - 2]);
       const size_t b = static_cast<size_t>(plan.group_dims[groups - 1]);

@@ -3,7 +3,12 @@
 // and for plain scalars (the fallback and the tests' reference).
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
+#include <type_traits>
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
 
 namespace orw::simd {
 
@@ -55,5 +60,39 @@ struct Scalar {
   static V splat(T x) { return x; }
   static T lane(V v, size_t) { return v; }
 };
+
+// Lane-wise `mask ? a : b` for a mask of all-ones / all-zeros lanes (vector) or a bool
+// (scalar). On wasm this is v128.bitselect, which LLVM cannot turn back into a scalarized
+// 64-bit min/max (clang 14 has no i64x2 min/max and would otherwise extract lanes).
+template <class M, class X>
+inline X select(M mask, X a, X b) {
+  if constexpr (std::is_arithmetic_v<X>) {
+    return mask ? a : b;
+  } else {
+#ifdef __wasm_simd128__
+    return (X)wasm_v128_bitselect((v128_t)a, (v128_t)b, (v128_t)mask);
+#else
+    return mask ? a : b;
+#endif
+  }
+}
+
+// Lane-wise a > b with the comparison of the lane type: unsigned 64-bit lanes are compared as
+// signed after flipping the sign bit (wasm has no unsigned 64-bit compare).
+template <class X>
+inline auto greater(X a, X b) {
+  if constexpr (std::is_arithmetic_v<X>) {
+    return a > b;
+  } else {
+    using Lane = std::remove_reference_t<decltype(a[0])>;
+    if constexpr (std::is_same_v<Lane, uint64_t>) {
+      typedef int64_t S __attribute__((vector_size(16)));
+      const X bias = X{} + (uint64_t{1} << 63);
+      return (S)(a ^ bias) > (S)(b ^ bias);
+    } else {
+      return a > b;
+    }
+  }
+}
 
 }  // namespace orw::simd

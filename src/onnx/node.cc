@@ -57,6 +57,10 @@ Node Node::parse(const void* bytes, size_t size, int64_t opset) {
   if (!proto.ParseFromArray(bytes, static_cast<int>(size))) {
     throw ParseError("NodeProto: the " + std::to_string(size) + " bytes are not a valid serialized onnx.NodeProto");
   }
+  return from_proto(proto, opset);
+}
+
+Node Node::from_proto(const onnx::NodeProto& proto, int64_t opset) {
   Node node;
   node.op_type_ = proto.op_type();
   node.domain_ = proto.domain();

@@ -10,6 +10,10 @@
 #include "onnx/attribute.h"
 #include "ops/registry.h"
 
+namespace onnx {
+class NodeProto;
+}
+
 namespace orw {
 
 class Node {
@@ -19,6 +23,9 @@ class Node {
   // for an unknown op/domain/opset, TypeError for an attribute of the wrong type, and
   // std::invalid_argument for any other invalid attribute or input/output count.
   static Node parse(const void* bytes, size_t size, int64_t opset);
+
+  // Validates an already decoded NodeProto; same errors as parse() except ParseError.
+  static Node from_proto(const onnx::NodeProto& proto, int64_t opset);
 
   // Builds and validates a node from parts; same errors as parse(). Empty `inputs` /
   // `outputs` get default names ("input0", "output0", ...) for the schema's inputs/outputs.

@@ -8,9 +8,14 @@ namespace {
 
 using DT = DataType;
 
+// Type lists per the ONNX operator docs and changelog.
 const TypeSet kReduceV1Types = {DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble};
+const TypeSet kMinMaxV12Types = kReduceV1Types.with(DT::kInt8).with(DT::kUint8);
 const TypeSet kReduceV13Types = kReduceV1Types.with(DT::kBfloat16);
-const TypeSet kScanTypes = kReduceV13Types;
+const TypeSet kMinMaxV13Types = kMinMaxV12Types.with(DT::kBfloat16);
+const TypeSet kMinMaxV20Types = kMinMaxV13Types.with(DT::kBool);
+const TypeSet kCumSumV11Types = {DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64, DT::kFloat, DT::kDouble};
+const TypeSet kScanV14Types = kCumSumV11Types.with(DT::kFloat16).with(DT::kBfloat16);
 
 const AttrSpec kKeepdims{"keepdims", AttrType::kInt, true};
 const AttrSpec kAxesAttr{"axes", AttrType::kInts};
@@ -44,16 +49,46 @@ OpSchema scan_op(const char* op, int since, TypeSet types, kernels::ScanOp kerne
   return s;
 }
 
+// The common history of most Reduce ops: 1 (axes >= 0), 11 (negative axes), 13 (bfloat16),
+// 18 (axes become an input).
+void add_reduce_history(std::vector<OpSchema>& t, const char* op, kernels::ReduceOp k) {
+  t.push_back(reduce_with_axes_attribute(op, 1, kReduceV1Types, false, k));
+  t.push_back(reduce_with_axes_attribute(op, 11, kReduceV1Types, true, k));
+  t.push_back(reduce_with_axes_attribute(op, 13, kReduceV13Types, true, k));
+  t.push_back(reduce_with_axes_input(op, 18, kReduceV13Types, k));
+}
+
+// ReduceMax / ReduceMin add 12 (int8, uint8) and 20 (bool).
+void add_min_max_history(std::vector<OpSchema>& t, const char* op, kernels::ReduceOp k) {
+  t.push_back(reduce_with_axes_attribute(op, 1, kReduceV1Types, false, k));
+  t.push_back(reduce_with_axes_attribute(op, 11, kReduceV1Types, true, k));
+  t.push_back(reduce_with_axes_attribute(op, 12, kMinMaxV12Types, true, k));
+  t.push_back(reduce_with_axes_attribute(op, 13, kMinMaxV13Types, true, k));
+  t.push_back(reduce_with_axes_input(op, 18, kMinMaxV13Types, k));
+  t.push_back(reduce_with_axes_input(op, 20, kMinMaxV20Types, k));
+}
+
 std::vector<OpSchema> build_table() {
   using kernels::ReduceOp;
   using kernels::ScanOp;
-  return {
-      reduce_with_axes_attribute("ReduceProd", 1, kReduceV1Types, false, ReduceOp::kProd),
-      reduce_with_axes_attribute("ReduceProd", 11, kReduceV1Types, true, ReduceOp::kProd),
-      reduce_with_axes_attribute("ReduceProd", 13, kReduceV13Types, true, ReduceOp::kProd),
-      reduce_with_axes_input("ReduceProd", 18, kReduceV13Types, ReduceOp::kProd),
-      scan_op("CumProd", 26, kScanTypes, ScanOp::kProd),
-  };
+  std::vector<OpSchema> t;
+  add_reduce_history(t, "ReduceProd", ReduceOp::kProd);
+  add_reduce_history(t, "ReduceMean", ReduceOp::kMean);
+  add_reduce_history(t, "ReduceSumSquare", ReduceOp::kSumSquare);
+  add_reduce_history(t, "ReduceL1", ReduceOp::kL1);
+  add_reduce_history(t, "ReduceL2", ReduceOp::kL2);
+  add_reduce_history(t, "ReduceLogSum", ReduceOp::kLogSum);
+  add_reduce_history(t, "ReduceLogSumExp", ReduceOp::kLogSumExp);
+  // ReduceSum moved its axes to an input already in 13.
+  t.push_back(reduce_with_axes_attribute("ReduceSum", 1, kReduceV1Types, false, ReduceOp::kSum));
+  t.push_back(reduce_with_axes_attribute("ReduceSum", 11, kReduceV1Types, true, ReduceOp::kSum));
+  t.push_back(reduce_with_axes_input("ReduceSum", 13, kReduceV13Types, ReduceOp::kSum));
+  add_min_max_history(t, "ReduceMax", ReduceOp::kMax);
+  add_min_max_history(t, "ReduceMin", ReduceOp::kMin);
+  t.push_back(scan_op("CumSum", 11, kCumSumV11Types, ScanOp::kSum));
+  t.push_back(scan_op("CumSum", 14, kScanV14Types, ScanOp::kSum));
+  t.push_back(scan_op("CumProd", 26, kScanV14Types, ScanOp::kProd));
+  return t;
 }
 
 }  // namespace

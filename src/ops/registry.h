@@ -14,6 +14,7 @@
 namespace orw {
 
 class Node;
+class ShapesContext;
 
 // The newest ai.onnx opset whose operator versions this registry knows. Newer opsets are
 // rejected: an op may have changed in them.
@@ -33,6 +34,9 @@ struct InputSpec {
   bool optional = false;
 };
 
+// Shape inference for one node (src/shape): reads input infos from ctx, stores the outputs'.
+using ShapeFn = void (*)(ShapesContext& ctx, const Node& node);
+
 using RunFn = std::vector<Tensor> (*)(const Node& node, const std::vector<const Tensor*>& inputs);
 
 struct OpSchema {
@@ -47,6 +51,7 @@ struct OpSchema {
   kernels::ReduceOp reduce_op = kernels::ReduceOp::kProd;  // for the reduce family
   kernels::ScanOp scan_op = kernels::ScanOp::kProd;        // for scans
   RunFn run = nullptr;
+  ShapeFn shape = nullptr;
 };
 
 // "" and "ai.onnx" both name the default domain; returns the canonical name.

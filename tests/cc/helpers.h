@@ -120,6 +120,53 @@ inline Tensor run1(const Node& node, const std::vector<const Tensor*>& inputs) {
   return out[0];
 }
 
+// `v` as it reads back after being stored as `type` (the type's rounding or wrapping).
+inline double as_type(DataType type, double v) {
+  unsigned char buf[8];
+  store_value(type, buf, 0, v);
+  return load_value(type, buf, 0);
+}
+
+// Equal values, or both NaN.
+inline bool same_value(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+
+// A row-major N-d reduction (product) in double, straight from the definition: every input
+// element multiplies into the output element it maps to. `axes` must be normalized.
+struct RefResult {
+  Shape dims;
+  std::vector<double> values;
+};
+inline RefResult naive_reduce_prod(const Shape& dims, const std::vector<double>& x, const std::vector<int64_t>& axes,
+                                   bool keepdims) {
+  const size_t rank = dims.size();
+  std::vector<bool> reduced(rank, false);
+  for (int64_t a : axes) reduced[static_cast<size_t>(a)] = true;
+  RefResult r;
+  Shape kept;  // the output dims without keepdims' 1s
+  for (size_t d = 0; d < rank; ++d) {
+    if (!reduced[d]) kept.push_back(dims[d]);
+    if (!reduced[d]) r.dims.push_back(dims[d]);
+    else if (keepdims) r.dims.push_back(1);
+  }
+  size_t out_count = 1;
+  for (int64_t d : kept) out_count *= static_cast<size_t>(d);
+  r.values.assign(out_count, 1.0);
+  std::vector<int64_t> idx(rank, 0);
+  for (size_t i = 0; i < x.size(); ++i) {
+    // idx is the multi-index of element i
+    size_t o = 0;
+    for (size_t d = 0; d < rank; ++d) {
+      if (!reduced[d]) o = o * static_cast<size_t>(dims[d]) + static_cast<size_t>(idx[d]);
+    }
+    r.values[o] *= x[i];
+    for (size_t d = rank; d-- > 0;) {
+      if (++idx[d] < dims[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return r;
+}
+
 // ---- deterministic random numbers --------------------------------------------------------
 
 // Uniform integer in [lo, hi] (inclusive); slight modulo bias is irrelevant for tests.

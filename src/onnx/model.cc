@@ -1,0 +1,105 @@
+#include "onnx/model.h"
+
+#include <climits>
+#include <set>
+#include <stdexcept>
+
+#include "core/errors.h"
+#include "onnx/tensor_proto.h"
+#include "orw_proto/onnx.pb.h"
+
+namespace orw {
+namespace {
+
+ValueInfo decode_value_info(const onnx::ValueInfoProto& v) {
+  ValueInfo info;
+  info.name = v.name();
+  if (!v.type().has_tensor_type()) return info;
+  const auto& tt = v.type().tensor_type();
+  info.type = static_cast<DataType>(tt.elem_type());
+  if (!tt.has_shape()) return info;
+  info.has_shape = true;
+  for (const auto& d : tt.shape().dim()) {
+    DeclaredDim dim;
+    if (d.has_dim_value()) dim.value = d.dim_value();
+    else if (d.has_dim_param()) dim.symbol = d.dim_param();
+    info.dims.push_back(dim);
+  }
+  return info;
+}
+
+}  // namespace
+
+int64_t Model::opset(const std::string& domain) const {
+  auto it = opsets_.find(canonical_domain(domain));
+  return it == opsets_.end() ? 0 : it->second;
+}
+
+Model Model::parse(const void* bytes, size_t size) {
+  onnx::ModelProto proto;
+  if (size > static_cast<size_t>(INT_MAX) || !proto.ParseFromArray(bytes, static_cast<int>(size))) {
+    throw ParseError("ModelProto: the " + std::to_string(size) + " bytes are not a valid serialized onnx.ModelProto");
+  }
+  Model m;
+  m.ir_version_ = proto.ir_version();
+  for (const auto& imp : proto.opset_import()) m.opsets_[canonical_domain(imp.domain())] = imp.version();
+  // IR version 3 and older models may omit opset_import for the default domain: ONNX then
+  // means opset 1.
+  if (proto.opset_import_size() == 0) m.opsets_[kOnnxDomain] = 1;
+
+  const auto& g = proto.graph();
+  for (const auto& init : g.initializer()) {
+    m.initializers_.emplace(init.name(), tensor_from_proto(init, "initializer '" + init.name() + "'"));
+  }
+  for (const auto& in : g.input()) {
+    if (!m.initializers_.count(in.name())) m.inputs_.push_back(decode_value_info(in));
+  }
+  for (const auto& out : g.output()) m.outputs_.push_back(decode_value_info(out));
+
+  // Topological order (ONNX requires it, but sort anyway and reject cycles / dangling uses).
+  std::set<std::string> available = {""};  // "" names an omitted optional input
+  for (const auto& in : m.inputs_) available.insert(in.name);
+  for (const auto& kv : m.initializers_) available.insert(kv.first);
+  std::vector<bool> done(static_cast<size_t>(g.node_size()), false);
+  for (size_t placed = 0; placed < done.size();) {
+    bool progress = false;
+    for (int i = 0; i < g.node_size(); ++i) {
+      if (done[i]) continue;
+      const auto& np = g.node(i);
+      bool ready = true;
+      for (const auto& in : np.input()) ready = ready && available.count(in);
+      if (!ready) continue;
+      const int64_t opset = m.opset(np.domain());
+      Node node = Node::from_proto(np, opset);
+      for (const auto& out : np.output()) {
+        if (out.empty()) continue;  // an omitted optional output
+        if (!available.insert(out).second) {
+          throw std::invalid_argument(node.where() + ": output '" + out + "' is already produced elsewhere in the graph");
+        }
+      }
+      m.nodes_.push_back(std::move(node));
+      done[i] = true;
+      ++placed;
+      progress = true;
+    }
+    if (!progress) {
+      for (int i = 0; i < g.node_size(); ++i) {
+        if (done[i]) continue;
+        for (const auto& in : g.node(i).input()) {
+          if (!available.count(in)) {
+            throw std::invalid_argument("model: node " + std::to_string(i) + " (" + g.node(i).op_type() + ") uses '" + in +
+                                        "', which no graph input, initializer or node produces (or a cycle)");
+          }
+        }
+      }
+    }
+  }
+  for (const auto& out : m.outputs_) {
+    if (!available.count(out.name)) {
+      throw std::invalid_argument("model: graph output '" + out.name + "' is not produced by any node, input or initializer");
+    }
+  }
+  return m;
+}
+
+}  // namespace orw

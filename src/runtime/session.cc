@@ -1,0 +1,76 @@
+#include "runtime/session.h"
+
+#include <stdexcept>
+
+#include "core/errors.h"
+#include "ops/operators.h"
+
+namespace orw {
+namespace {
+
+void check_feed(const ValueInfo& info, const Tensor& t, std::map<std::string, int64_t>& symbols) {
+  const std::string what = "input '" + info.name + "'";
+  if (info.type != DataType::kUndefined && t.type() != info.type) {
+    throw TypeError(what + ": expected element type " + type_name(info.type) + ", got " + type_name(t.type()));
+  }
+  if (!info.has_shape) return;
+  if (t.rank() != static_cast<int64_t>(info.dims.size())) {
+    throw std::invalid_argument(what + ": expected rank " + std::to_string(info.dims.size()) + ", got shape " +
+                                shape_to_string(t.dims()));
+  }
+  for (size_t d = 0; d < info.dims.size(); ++d) {
+    const DeclaredDim& dim = info.dims[d];
+    const int64_t got = t.dims()[d];
+    if (dim.value >= 0 && got != dim.value) {
+      throw std::invalid_argument(what + ": dim " + std::to_string(d) + " must be " + std::to_string(dim.value) +
+                                  ", got shape " + shape_to_string(t.dims()));
+    }
+    if (!dim.symbol.empty()) {
+      auto [it, fresh] = symbols.emplace(dim.symbol, got);
+      if (!fresh && it->second != got) {
+        throw std::invalid_argument(what + ": dim " + std::to_string(d) + " ('" + dim.symbol + "') is " + std::to_string(got) +
+                                    ", but another input gives '" + dim.symbol + "' = " + std::to_string(it->second));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+Session::Session(Model model) : model_(std::move(model)) {
+  for (const auto& in : model_.inputs()) input_names_.push_back(in.name);
+  for (const auto& out : model_.outputs()) output_names_.push_back(out.name);
+}
+
+std::map<std::string, Tensor> Session::run(const std::map<std::string, Tensor>& feeds) const {
+  for (const auto& kv : feeds) {
+    bool known = false;
+    for (const auto& n : input_names_) known = known || n == kv.first;
+    if (!known) {
+      std::string names;
+      for (const auto& n : input_names_) names += (names.empty() ? "'" : ", '") + n + "'";
+      throw std::invalid_argument("feed '" + kv.first + "' is not a graph input (inputs: " + names + ")");
+    }
+  }
+  std::map<std::string, int64_t> symbols;
+  std::map<std::string, Tensor> values = model_.initializers();
+  for (const auto& info : model_.inputs()) {
+    auto it = feeds.find(info.name);
+    if (it == feeds.end()) throw std::invalid_argument("input '" + info.name + "' is missing from the feeds");
+    check_feed(info, it->second, symbols);
+    values[info.name] = it->second;
+  }
+  for (const Node& node : model_.nodes()) {
+    std::vector<const Tensor*> inputs;
+    for (const auto& name : node.inputs()) inputs.push_back(name.empty() ? nullptr : &values.at(name));
+    std::vector<Tensor> outs = run_node(node, inputs);
+    for (size_t i = 0; i < outs.size() && i < node.outputs().size(); ++i) {
+      if (!node.outputs()[i].empty()) values[node.outputs()[i]] = std::move(outs[i]);
+    }
+  }
+  std::map<std::string, Tensor> result;
+  for (const auto& name : output_names_) result[name] = values.at(name);
+  return result;
+}
+
+}  // namespace orw

@@ -1,0 +1,32 @@
+// A session runs a validated Model: feeds by graph-input name in, graph outputs by name out.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/tensor.h"
+#include "onnx/model.h"
+
+namespace orw {
+
+class Session {
+ public:
+  explicit Session(Model model);
+
+  const Model& model() const { return model_; }
+  const std::vector<std::string>& input_names() const { return input_names_; }
+  const std::vector<std::string>& output_names() const { return output_names_; }
+
+  // Runs every node in topological order. Every graph input must be fed (and nothing else);
+  // each feed must match its declared element type, rank and fixed dims, and a symbol
+  // (dim_param) must have one value across all feeds. Throws std::invalid_argument naming the
+  // input for a missing, unknown or mis-shaped feed, TypeError for a wrong element type, and
+  // whatever a node's run throws (see run_node). Feeds are only read.
+  std::map<std::string, Tensor> run(const std::map<std::string, Tensor>& feeds) const;
+
+ private:
+  Model model_;
+  std::vector<std::string> input_names_, output_names_;
+};
+
+}  // namespace orw

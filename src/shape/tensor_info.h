@@ -1,0 +1,72 @@
+// What shape inference knows about one value: its element type, its shape (known rank with
+// each dim an integer, a named symbol or unknown; or an unknown rank) and, for small integer
+// tensors, its element values ("ValueAsShape": an axes initializer, a Constant, a Shape output).
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/dtype.h"
+
+namespace orw {
+
+// A dimension, or one element of a ValueAsShape: an integer, a named symbol ("N"), or unknown.
+class Dim {
+ public:
+  enum class Kind : uint8_t { kUnknown, kValue, kSymbol };
+
+  Dim() = default;  // unknown
+  static Dim of(int64_t value);
+  static Dim symbol(std::string name);  // an empty name gives an unknown dim
+
+  Kind kind() const { return kind_; }
+  bool is_value() const { return kind_ == Kind::kValue; }
+  bool is_symbol() const { return kind_ == Kind::kSymbol; }
+  bool is_unknown() const { return kind_ == Kind::kUnknown; }
+  bool is(int64_t v) const { return is_value() && value_ == v; }
+  int64_t value() const { return value_; }          // 0 unless is_value()
+  const std::string& name() const { return name_; }  // empty unless is_symbol()
+
+  bool operator==(const Dim& o) const { return kind_ == o.kind_ && value_ == o.value_ && name_ == o.name_; }
+  bool operator!=(const Dim& o) const { return !(*this == o); }
+
+ private:
+  Kind kind_ = Kind::kUnknown;
+  int64_t value_ = 0;
+  std::string name_;
+};
+
+using Dims = std::vector<Dim>;
+
+struct TensorInfo {
+  DataType type = DataType::kUndefined;  // kUndefined: unknown element type
+  std::optional<Dims> shape;             // nullopt: unknown rank
+  std::optional<Dims> values;            // ValueAsShape: the elements, row-major; nullopt: unknown
+
+  // Unknown type and rank.
+  static TensorInfo unknown() { return {}; }
+  // A tensor of `type` with known rank.
+  static TensorInfo of(DataType type, Dims shape) { return {type, std::move(shape), std::nullopt}; }
+  // A tensor of `type` with unknown rank.
+  static TensorInfo of_unknown_rank(DataType type) { return {type, std::nullopt, std::nullopt}; }
+
+  bool has_rank() const { return shape.has_value(); }
+  int64_t rank() const { return shape ? static_cast<int64_t>(shape->size()) : -1; }  // -1: unknown
+
+  bool operator==(const TensorInfo& o) const { return type == o.type && shape == o.shape && values == o.values; }
+  bool operator!=(const TensorInfo& o) const { return !(*this == o); }
+};
+
+// "3", "N" or "?".
+std::string to_string(const Dim& d);
+
+// "[N,1,D]"; "[]" for rank 0; "[*]" for an unknown rank.
+std::string to_string(const std::optional<Dims>& shape);
+
+// The type and shape, then the values when known: "float[N,1,D]", "float[]" (rank 0),
+// "float[*]" (unknown rank; "[?]" would read as rank 1 with an unknown dim), "?[*]" (nothing
+// known), "int64[2]={0,N}" (with ValueAsShape).
+std::string to_string(const TensorInfo& info);
+
+}  // namespace orw
