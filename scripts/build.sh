@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Builds what the package needs: the toolchain (scripts/setup.sh), the native build (for
-# tests) unless ORW_SKIP_NATIVE=1, the wasm build, and dist/ (wasm module + JS layer).
+# tests) unless ORW_SKIP_NATIVE=1, the wasm build, and dist/ (wasm module + JS layer + types
+# + a CommonJS bundle for require()).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
 jobs=${ORW_JOBS:-$(nproc)}
 
 pb_wasm=$(bash scripts/setup.sh | tail -1)
+[ -d node_modules ] || npm ci --no-audit --no-fund
 
 if [ "${ORW_SKIP_NATIVE:-0}" != 1 ]; then
   echo "[build] native" >&2
@@ -20,5 +22,13 @@ cmake --build build/wasm -j"$jobs"
 
 echo "[build] dist/" >&2
 rm -rf dist && mkdir -p dist
-cp build/wasm/bindings/onnx-reduce-wasm.mjs build/wasm/bindings/onnx-reduce-wasm.wasm dist/
-cp bindings/js/*.mjs dist/
+cp build/wasm/bindings/onnx-reduce-wasm.mjs build/wasm/bindings/onnx-reduce-wasm.wasm \
+   build/wasm/bindings/onnx-reduce-wasm.single.mjs dist/
+cp bindings/js/*.mjs bindings/index.d.ts dist/
+# require(): one CommonJS bundle of the Node entry. import.meta.url becomes this file's URL.
+npx esbuild dist/index.node.mjs --bundle --platform=node --format=cjs --log-level=warning \
+  --define:import.meta.url=__orw_import_meta_url \
+  --banner:js="const __orw_import_meta_url = require('url').pathToFileURL(__filename).href;" \
+  --outfile=dist/index.cjs
+cp bindings/index.d.ts dist/index.d.cts
+node scripts/size-report.mjs

@@ -18,7 +18,19 @@ export const DTYPES = Object.freeze({
 
 const BY_ONNX = new Map(Object.entries(DTYPES).map(([name, d]) => [d.onnx, name]));
 
-// The dtype name for an ONNX element type number, or undefined.
+// The dtype name for an ONNX element type number; undefined for an unknown number.
 export function dtypeFromOnnx(n) {
   return BY_ONNX.get(n);
+}
+
+// The dtype name, or `type <n>` for ONNX types this package does not hold (e.g. string).
+export function dtypeNameFromOnnx(n) {
+  return BY_ONNX.get(n) ?? (n === 0 ? 'unknown' : `type ${n}`);
+}
+
+// The ONNX number of a dtype name; throws TypeError naming `what` for an unknown name.
+export function onnxFromDtype(type, what) {
+  const d = DTYPES[type];
+  if (!d) throw new TypeError(`${what}: unknown type '${String(type)}' (known: ${Object.keys(DTYPES).join(', ')})`);
+  return d.onnx;
 }

@@ -51,16 +51,16 @@ void encode_attribute(const Attribute& a, onnx::AttributeProto* p) {
 
 }  // namespace
 
-Node Node::parse(const void* bytes, size_t size, int64_t opset) {
+Node Node::parse(const void* bytes, size_t size, int64_t opset, bool default_io) {
   if (size > static_cast<size_t>(INT_MAX)) throw ParseError("NodeProto: " + std::to_string(size) + " bytes is too large");
   onnx::NodeProto proto;
   if (!proto.ParseFromArray(bytes, static_cast<int>(size))) {
     throw ParseError("NodeProto: the " + std::to_string(size) + " bytes are not a valid serialized onnx.NodeProto");
   }
-  return from_proto(proto, opset);
+  return from_proto(proto, opset, default_io);
 }
 
-Node Node::from_proto(const onnx::NodeProto& proto, int64_t opset) {
+Node Node::from_proto(const onnx::NodeProto& proto, int64_t opset, bool default_io) {
   Node node;
   node.op_type_ = proto.op_type();
   node.domain_ = proto.domain();
@@ -76,7 +76,9 @@ Node Node::from_proto(const onnx::NodeProto& proto, int64_t opset) {
     }
     node.attributes_.push_back(decode_attribute(a));
   }
+  if (default_io && node.outputs_.empty()) node.outputs_.push_back("output0");
   node.validate();
+  if (default_io) node.fill_default_io();
   if (node.inputs_.empty()) throw std::invalid_argument(node.where() + ": the NodeProto lists no inputs");
   return node;
 }
@@ -93,10 +95,13 @@ Node Node::make(std::string op_type, std::string domain, int64_t opset, std::vec
   node.name_ = std::move(name);
   if (node.outputs_.empty()) node.outputs_.push_back("output0");
   node.validate();
-  if (node.inputs_.empty()) {
-    for (size_t i = 0; i < node.schema_->inputs.size(); ++i) node.inputs_.push_back("input" + std::to_string(i));
-  }
+  node.fill_default_io();
   return node;
+}
+
+void Node::fill_default_io() {
+  if (!inputs_.empty()) return;
+  for (size_t i = 0; i < schema_->inputs.size(); ++i) inputs_.push_back("input" + std::to_string(i));
 }
 
 std::string Node::serialize() const {

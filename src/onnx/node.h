@@ -22,10 +22,11 @@ class Node {
   // of the node's domain). Throws ParseError for bytes that do not decode, UnsupportedError
   // for an unknown op/domain/opset, TypeError for an attribute of the wrong type, and
   // std::invalid_argument for any other invalid attribute or input/output count.
-  static Node parse(const void* bytes, size_t size, int64_t opset);
+  // With `default_io`, a node that lists no inputs/outputs gets default names as in make().
+  static Node parse(const void* bytes, size_t size, int64_t opset, bool default_io = false);
 
   // Validates an already decoded NodeProto; same errors as parse() except ParseError.
-  static Node from_proto(const onnx::NodeProto& proto, int64_t opset);
+  static Node from_proto(const onnx::NodeProto& proto, int64_t opset, bool default_io = false);
 
   // Builds and validates a node from parts; same errors as parse(). Empty `inputs` /
   // `outputs` get default names ("input0", "output0", ...) for the schema's inputs/outputs.
@@ -57,6 +58,7 @@ class Node {
  private:
   Node() = default;
   void validate();
+  void fill_default_io();
 
   const OpSchema* schema_ = nullptr;
   std::string op_type_, domain_, name_;

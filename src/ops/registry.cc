@@ -2,6 +2,7 @@
 
 #include "core/errors.h"
 #include "ops/operators.h"
+#include "shape/shape_fns.h"
 
 namespace orw {
 namespace {
@@ -29,6 +30,7 @@ OpSchema reduce_with_axes_attribute(const char* op, int since, TypeSet types, bo
   s.negative_axes = negative_axes;
   s.reduce_op = kernel;
   s.run = run_reduce;
+  s.shape = infer_reduce_shape;
   return s;
 }
 
@@ -38,6 +40,7 @@ OpSchema reduce_with_axes_input(const char* op, int since, TypeSet types, kernel
   s.axes_from = AxesFrom::kInput;
   s.reduce_op = kernel;
   s.run = run_reduce;
+  s.shape = infer_reduce_shape;
   return s;
 }
 
@@ -46,6 +49,7 @@ OpSchema scan_op(const char* op, int since, TypeSet types, kernels::ScanOp kerne
              {{"exclusive", AttrType::kInt, true}, {"reverse", AttrType::kInt, true}}};
   s.scan_op = kernel;
   s.run = run_scan;
+  s.shape = infer_scan_shape;
   return s;
 }
 

@@ -2,6 +2,8 @@
 // resolution against the registry, and validation of attributes and input/output counts.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "helpers.h"
 
 using namespace orw;
@@ -168,6 +170,37 @@ TEST_CASE("Node/an unknown operator is unsupported and named") {
   CHECK_THROWS_AS(Node::make("ReduceFoo", "", 13, {}), UnsupportedError);
   CHECK_THROWS_WITH(Node::make("ReduceFoo", "", 13, {}), Contains("ReduceFoo") && Contains("not supported"));
   CHECK_THROWS_AS(Node::make("reduceprod", "", 13, {}), UnsupportedError);  // op types are case sensitive
+}
+
+TEST_CASE("Node/the unknown-operator error lists every supported operator") {
+  std::string message;
+  try {
+    Node::make("ReduceFoo", "", 13, {});
+  } catch (const UnsupportedError& e) {
+    message = e.what();
+  }
+  const std::string prefix = "(supported: ";
+  const size_t begin = message.find(prefix);
+  REQUIRE(begin != std::string::npos);
+  const size_t end = message.find(')', begin);
+  REQUIRE(end != std::string::npos);
+  // Split "A, B, C" into names.
+  std::vector<std::string> listed;
+  const std::string list = message.substr(begin + prefix.size(), end - begin - prefix.size());
+  for (size_t pos = 0; pos <= list.size();) {
+    const size_t comma = std::min(list.find(", ", pos), list.size());
+    listed.push_back(list.substr(pos, comma - pos));
+    pos = comma + 2;
+  }
+  std::vector<std::string> expected;
+  for (const OpSchema& s : all_ops()) {
+    if (std::find(expected.begin(), expected.end(), s.op_type) == expected.end()) expected.push_back(s.op_type);
+  }
+  CHECK(std::find(expected.begin(), expected.end(), "ReduceProd") != expected.end());
+  CHECK(std::find(expected.begin(), expected.end(), "CumProd") != expected.end());
+  std::sort(listed.begin(), listed.end());
+  std::sort(expected.begin(), expected.end());
+  CHECK(listed == expected);
 }
 
 TEST_CASE("Node/an unknown domain is unsupported and named") {

@@ -4,18 +4,18 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { init, Node, Tensor } from '../../dist/node.mjs';
-import { intAttr, intsAttr, nodeProto } from '../../scripts/onnx-writer.mjs';
+import { init, Node, Tensor } from '../../dist/index.node.mjs';
+import { encodeNode } from '../../bindings/js/proto-writer.mjs';
 
 await init();
 await init(); // idempotent
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-const node = (opType, inputs, attributes = []) => nodeProto({ opType, inputs, attributes });
+const node = (opType, inputs, attributes = {}) => encodeNode({ opType, inputs, outputs: ['y'], attributes });
 
 test('ReduceProd/parses from bytes and reduces axis 1', () => {
-  const n = Node.fromBytes(node('ReduceProd', ['x'], [intsAttr('axes', [1]), intAttr('keepdims', 0)]), { opset: 13 });
+  const n = Node.fromBytes(node('ReduceProd', ['x'], { axes: [1], keepdims: 0 }), { opset: 13 });
   assert.equal(n.opType, 'ReduceProd');
   assert.equal(n.sinceVersion, 13);
   const [y] = n.run([new Tensor('float32', [1, 2, 3, 4, 5, 6], [2, 3])]);
@@ -34,7 +34,7 @@ test('ReduceProd/int64 wraps like numpy and comes back as BigInt64Array', () => 
 test('CumProd/exclusive and reverse combinations', () => {
   const expected = { '00': [1, 2, 6], '10': [1, 1, 2], '01': [6, 6, 3], '11': [6, 3, 1] };
   for (const [key, want] of Object.entries(expected)) {
-    const n = Node.fromBytes(node('CumProd', ['x', 'axis'], [intAttr('exclusive', +key[0]), intAttr('reverse', +key[1])]), { opset: 26 });
+    const n = Node.fromBytes(node('CumProd', ['x', 'axis'], { exclusive: +key[0], reverse: +key[1] }), { opset: 26 });
     const [y] = n.run([new Tensor('float64', [1, 2, 3]), new Tensor('int64', [0n], [])]);
     assert.deepEqual(Array.from(y.data), want, key);
     n.dispose();
@@ -42,14 +42,14 @@ test('CumProd/exclusive and reverse combinations', () => {
 });
 
 test('Node/toBytes round trips', () => {
-  const bytes = node('ReduceProd', ['x'], [intsAttr('axes', [0])]);
+  const bytes = node('ReduceProd', ['x'], { axes: [0] });
   const a = Node.fromBytes(bytes, { opset: 13 });
   const b = Node.fromBytes(a.toBytes(), { opset: 13 });
   assert.deepEqual(b.toBytes(), a.toBytes());
 });
 
 test('errors/become TypeError, RangeError or Error with the op named, and the next call works', () => {
-  const n = Node.fromBytes(node('ReduceProd', ['x'], [intsAttr('axes', [3])]), { opset: 13 });
+  const n = Node.fromBytes(node('ReduceProd', ['x'], { axes: [3] }), { opset: 13 });
   assert.throws(() => n.run([new Tensor('int8', [1, 2])]), { name: 'TypeError', message: /ReduceProd.*int8/ });
   assert.throws(() => n.run([new Tensor('float32', [1, 2], [2])]), { name: 'RangeError', message: /axis 3 is out of range for rank 1/ });
   assert.throws(() => Node.fromBytes(Uint8Array.from([0xff, 0xff, 0xff]), { opset: 13 }), { name: 'Error', message: /NodeProto/ });

@@ -1,0 +1,126 @@
+// Types of the onnx-reduce-wasm package (hand-written; checked by tests/types with tsc).
+
+/** Element type names, as in onnxruntime-web. */
+export type DataType =
+  | 'float32' | 'float64' | 'float16' | 'bfloat16'
+  | 'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'int64' | 'uint64' | 'bool';
+
+/** The TypedArray holding each element type. float16 and bfloat16 hold the raw 16-bit patterns. */
+export interface DataTypeMap {
+  float32: Float32Array; float64: Float64Array; float16: Uint16Array; bfloat16: Uint16Array;
+  int8: Int8Array; uint8: Uint8Array; int16: Int16Array; uint16: Uint16Array;
+  int32: Int32Array; uint32: Uint32Array; int64: BigInt64Array; uint64: BigUint64Array; bool: Uint8Array;
+}
+
+export type TensorData = DataTypeMap[DataType];
+
+export interface InitOptions {
+  /** The .wasm bytes, when the caller loads them itself. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where to load the .wasm from (path in Node, URL in browsers). */
+  wasmPath?: string | URL;
+}
+
+/** Loads the WebAssembly module once; later calls return at once. */
+export function init(options?: InitOptions): Promise<void>;
+
+/** The newest ai.onnx opset the package implements (the default opset). */
+export const LATEST_OPSET: number;
+
+export class Tensor<T extends DataType = DataType> {
+  /**
+   * @param type element type
+   * @param data the matching TypedArray, or a plain array of values (numbers for float16/bfloat16
+   *   are converted to their bits; int64/uint64 accept numbers or bigints; bool accepts booleans)
+   * @param dims defaults to [data.length]
+   * @throws TypeError for an unknown type or a data array of the wrong kind; RangeError when
+   *   dims are not non-negative integers or do not match the data length
+   */
+  constructor(type: T, data: DataTypeMap[T] | readonly (number | bigint | boolean)[], dims?: readonly number[]);
+  /** As in onnxruntime-web: the type follows the TypedArray (Float32Array -> 'float32', ...). */
+  constructor(data: Float32Array | Float64Array | Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | BigInt64Array | BigUint64Array, dims?: readonly number[]);
+  readonly type: T;
+  readonly data: DataTypeMap[T];
+  readonly dims: readonly number[];
+  readonly size: number;
+}
+
+/** A dim in shape inference: a number, a symbol name ('N'), or null (unknown). */
+export type ShapeDim = number | string | null;
+
+export interface ShapeInfoInput {
+  type?: DataType;
+  /** null or omitted: unknown rank */
+  dims?: readonly ShapeDim[] | null;
+  /** Known element values of a small integer tensor (ValueAsShape), e.g. an axes input. */
+  value?: readonly (number | bigint | string)[];
+}
+
+export interface ShapeInfo {
+  /** 'unknown' when inference cannot tell */
+  type: DataType | 'unknown' | string;
+  /** null: unknown rank */
+  dims: ShapeDim[] | null;
+}
+
+export type AttributeValue =
+  | number | string | boolean | readonly number[] | readonly string[]
+  | { type: 'int' | 'float' | 'string' | 'ints' | 'floats' | 'strings'; value: unknown };
+
+export interface NodeSpec {
+  opType: string;
+  attributes?: Record<string, AttributeValue>;
+  /** '' or 'ai.onnx' */
+  domain?: string;
+  /** The model's opset for the domain; defaults to LATEST_OPSET. */
+  opset?: number;
+  inputs?: string[];
+  outputs?: string[];
+  name?: string;
+}
+
+export class Node {
+  private constructor();
+  /** Builds and validates a node. Throws TypeError / RangeError / Error naming the op and the problem. */
+  static create(spec: NodeSpec): Node;
+  /** Parses serialized onnx.NodeProto bytes. */
+  static fromBytes(bytes: Uint8Array | ArrayBuffer, options?: { opset?: number }): Node;
+  readonly opType: string;
+  readonly domain: string;
+  readonly name: string;
+  readonly opset: number;
+  /** The operator version in force at `opset`. */
+  readonly sinceVersion: number;
+  readonly attributes: Record<string, number | string | number[] | string[]>;
+  readonly inputs: string[];
+  readonly outputs: string[];
+  /** Runs on positional inputs (null/undefined = omitted optional input); outputs are fresh JS-owned tensors. */
+  run(inputs: ReadonlyArray<Tensor | null | undefined>): Tensor[];
+  /** Output types and shapes from input infos (null = omitted or unknown). */
+  inferShapes(infos: ReadonlyArray<ShapeInfoInput | null | undefined>): ShapeInfo[];
+  /** Serialized onnx.NodeProto bytes. */
+  toBytes(): Uint8Array;
+  /** Frees the node's wasm state now. */
+  dispose(): void;
+}
+
+export interface InputMetadata {
+  name: string;
+  type: DataType | string;
+  dims: ShapeDim[] | null;
+}
+
+export class InferenceSession {
+  private constructor();
+  /** model: ModelProto bytes, or a path (Node) / URL to read them from. */
+  static create(model: Uint8Array | ArrayBuffer | string | URL): Promise<InferenceSession>;
+  readonly inputNames: string[];
+  readonly outputNames: string[];
+  readonly inputMetadata: InputMetadata[];
+  run(feeds: Record<string, Tensor>): Promise<Record<string, Tensor>>;
+  runSync(feeds: Record<string, Tensor>): Record<string, Tensor>;
+  release(): Promise<void>;
+}
+
+/** Type and shape of every value of a model's graph. */
+export function inferModelShapes(modelBytes: Uint8Array | ArrayBuffer): Record<string, ShapeInfo>;

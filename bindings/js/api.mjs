@@ -1,0 +1,5 @@
+// The public API shared by every entry point.
+export { Tensor } from './tensor.mjs';
+export { Node, LATEST_OPSET } from './graph-node.mjs';
+export { InferenceSession } from './session.mjs';
+export { inferModelShapes } from './shapes.mjs';

@@ -1,0 +1,115 @@
+// Node: one ONNX node, parsed and validated in wasm, runnable on Tensors.
+import { encodeNode } from './proto-writer.mjs';
+import { fromWasmInfo, toWasmInfo } from './shapes.mjs';
+import { Tensor } from './tensor.mjs';
+import { fail, takeOutputs, wasm, withBytes, withInputs } from './wasm.mjs';
+
+// The newest ai.onnx opset this package implements (kMaxOpset in src/ops/registry.h).
+export const LATEST_OPSET = 26;
+
+const registry = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((handle) => { try { wasm().nodeRelease(handle); } catch { /* module gone */ } })
+  : null;
+
+function checkOpset(opset, what) {
+  if (!Number.isSafeInteger(opset)) throw new TypeError(`${what}: opset must be an integer, got ${String(opset)}`);
+}
+
+export class Node {
+  #handle;
+  #opset;
+  #info;
+
+  constructor(handle, opset) {
+    if (typeof handle !== 'number') throw new TypeError('Node: use Node.create(...) or Node.fromBytes(...)');
+    this.#handle = handle;
+    this.#opset = opset;
+    this.#info = wasm().nodeDescribe(handle);
+    registry?.register(this, handle, this);
+  }
+
+  // { opType, attributes?, domain?, opset?, inputs?, outputs?, name? }: attributes as
+  // {keepdims: 0, axes: [1]} (integers -> int/ints, other numbers -> float/floats, strings).
+  static create(spec) {
+    if (!spec || typeof spec !== 'object') throw new TypeError('Node.create: expected { opType, attributes?, domain?, opset?, inputs?, outputs? }');
+    const { opType, attributes = {}, domain = '', opset = LATEST_OPSET, inputs = [], outputs = [], name } = spec;
+    if (typeof opType !== 'string' || !opType) throw new TypeError('Node.create: opType must be a non-empty string');
+    if (!attributes || typeof attributes !== 'object' || Array.isArray(attributes)) throw new TypeError('Node.create: attributes must be an object {name: value}');
+    checkOpset(opset, 'Node.create');
+    for (const [what, list] of [['inputs', inputs], ['outputs', outputs]]) {
+      if (!Array.isArray(list) || list.some((s) => typeof s !== 'string')) throw new TypeError(`Node.create: ${what} must be an array of names`);
+    }
+    const bytes = encodeNode({ opType, attributes, domain, inputs, outputs, name });
+    return Node.#parse(bytes, opset, true);
+  }
+
+  // Parses serialized onnx.NodeProto bytes; opset: the model's opset of the node's domain.
+  static fromBytes(bytes, options = {}) {
+    if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
+    if (!(bytes instanceof Uint8Array)) throw new TypeError('Node.fromBytes: bytes must be a Uint8Array or ArrayBuffer');
+    const { opset = LATEST_OPSET } = options;
+    checkOpset(opset, 'Node.fromBytes');
+    return Node.#parse(bytes, opset, false);
+  }
+
+  static #parse(bytes, opset, defaultIo) {
+    const m = wasm();
+    const handle = withBytes(bytes, (ptr) => m.nodeFromBytes(ptr, bytes.length, opset, defaultIo));
+    if (!handle) fail();
+    return new Node(handle, opset);
+  }
+
+  get opType() { return this.#info.opType; }
+  get domain() { return this.#info.domain; }
+  get name() { return this.#info.name; }
+  get opset() { return this.#opset; }
+  get sinceVersion() { return this.#info.sinceVersion; }
+  get attributes() { return { ...this.#info.attributes }; }
+  get inputs() { return [...this.#info.inputs]; }
+  get outputs() { return [...this.#info.outputs]; }
+
+  // Runs the node on positional inputs (null/undefined = omitted optional input); returns
+  // fresh Tensors owned by JS. Synchronous.
+  run(inputs) {
+    const handle = this.#live();
+    if (!Array.isArray(inputs)) throw new TypeError(`${this.opType}.run: inputs must be an array of Tensor (null for an omitted optional input)`);
+    for (let i = 0; i < inputs.length; ++i) {
+      const t = inputs[i];
+      if (t != null && !(t instanceof Tensor)) throw new TypeError(`${this.opType}.run: inputs[${i}] is not a Tensor (got ${Object.prototype.toString.call(t)})`);
+    }
+    const m = wasm();
+    if (!withInputs(inputs, (desc) => m.nodeRun(handle, desc, inputs.length))) fail();
+    return takeOutputs();
+  }
+
+  // Infers output types and shapes from input infos ({type, dims, value?} | null each).
+  inferShapes(infos) {
+    const handle = this.#live();
+    if (!Array.isArray(infos)) throw new TypeError(`${this.opType}.inferShapes: infos must be an array of {type, dims, value?} (or null)`);
+    const wasmInfos = infos.map((info, i) => toWasmInfo(info, `${this.opType}.inferShapes: infos[${i}]`));
+    const result = wasm().nodeInferShapes(handle, wasmInfos);
+    if (result === null) fail();
+    return result.map(fromWasmInfo);
+  }
+
+  // Serialized onnx.NodeProto bytes.
+  toBytes() {
+    const m = wasm();
+    if (!m.nodeToBytes(this.#live())) fail();
+    const p = m.lastBytesPtr();
+    return m.HEAPU8.slice(p, p + m.lastBytesLength());
+  }
+
+  // Frees the node's wasm state now (otherwise it is freed when the Node is garbage collected).
+  dispose() {
+    if (!this.#handle) return;
+    registry?.unregister(this);
+    wasm().nodeRelease(this.#handle);
+    this.#handle = 0;
+  }
+
+  #live() {
+    if (!this.#handle) throw new Error(`${this.#info.opType}: this node was disposed`);
+    return this.#handle;
+  }
+}

@@ -1,0 +1,25 @@
+// Node entry: reads the .wasm with fs and hands the bytes to the module (Node's fetch cannot
+// load file paths). Model paths given to InferenceSession.create are read with fs too.
+import { readFile } from 'node:fs/promises';
+import createOrwModule from './onnx-reduce-wasm.mjs';
+import { initWith } from './wasm.mjs';
+
+export * from './api.mjs';
+
+async function readBytes(where) {
+  const s = String(where);
+  if (/^https?:/.test(s)) {
+    const res = await fetch(s);
+    if (!res.ok) throw new Error(`cannot fetch ${s}: HTTP ${res.status}`);
+    return new Uint8Array(await res.arrayBuffer());
+  }
+  return new Uint8Array(await readFile(s.startsWith('file:') ? new URL(s) : s));
+}
+
+// Loads the wasm once. options: { wasmBinary?: ArrayBuffer | Uint8Array, wasmPath?: string | URL }
+export function init(options = {}) {
+  return initWith(async () => {
+    const wasmBinary = options.wasmBinary ?? (await readFile(options.wasmPath ?? new URL('./onnx-reduce-wasm.wasm', import.meta.url)));
+    return createOrwModule({ wasmBinary });
+  }, readBytes);
+}

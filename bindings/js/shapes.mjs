@@ -1,0 +1,47 @@
+// Shape inference from JS: input infos in, {type, dims} out.
+//   info: { type: dtype name, dims: (number|string|null)[] | null, value?: (number|bigint|string)[] }
+//   dims: a number, a symbol ('N') or null (unknown dim); dims null or omitted: unknown rank.
+import { dtypeNameFromOnnx, onnxFromDtype } from './dtypes.mjs';
+import { fail, wasm, withBytes } from './wasm.mjs';
+
+function checkDimList(list, what, allowNull) {
+  if (!Array.isArray(list)) throw new TypeError(`${what} must be an array`);
+  return list.map((d, i) => {
+    if (typeof d === 'bigint') d = Number(d);
+    if (typeof d === 'number') {
+      if (!Number.isSafeInteger(d) || (allowNull && d < 0)) throw new RangeError(`${what}[${i}] must be a ${allowNull ? 'non-negative ' : ''}safe integer, got ${d}`);
+      return d;
+    }
+    if (typeof d === 'string' && d.length > 0) return d;
+    if (allowNull && d === null) return null;
+    throw new TypeError(`${what}[${i}] must be a number${allowNull ? ', a symbol name or null' : ' or a symbol name'}, got ${String(d)}`);
+  });
+}
+
+// The wasm form of one info ({type: ONNX number, dims, value}), or null.
+export function toWasmInfo(info, what) {
+  if (info == null) return null;
+  if (typeof info !== 'object') throw new TypeError(`${what} must be an object {type, dims, value?} or null`);
+  const type = info.type === undefined ? 0 : onnxFromDtype(info.type, what);
+  const dims = info.dims == null ? null : checkDimList(info.dims, `${what}.dims`, true);
+  const out = { type, dims };
+  if (info.value != null) out.value = checkDimList(Array.from(info.value), `${what}.value`, false);
+  return out;
+}
+
+export function fromWasmInfo(info) {
+  return { type: dtypeNameFromOnnx(info.type), dims: info.dims };
+}
+
+// Every value of a serialized ModelProto's graph: { [valueName]: { type, dims } }. Ops
+// outside the package give { type: 'unknown', dims: null } without failing.
+export function inferModelShapes(modelBytes) {
+  if (modelBytes instanceof ArrayBuffer) modelBytes = new Uint8Array(modelBytes);
+  if (!(modelBytes instanceof Uint8Array)) throw new TypeError('inferModelShapes: modelBytes must be a Uint8Array or ArrayBuffer');
+  const m = wasm();
+  const result = withBytes(modelBytes, (ptr) => m.inferModelShapes(ptr, modelBytes.length));
+  if (result === null) fail();
+  const out = {};
+  for (const [name, info] of Object.entries(result)) out[name] = fromWasmInfo(info);
+  return out;
+}

@@ -1,0 +1,80 @@
+// Tensor: a dtype name, a TypedArray of data and dims, as in onnxruntime-web.
+import { DTYPES } from './dtypes.mjs';
+import { numberToBfloat16Bits, numberToFloat16Bits } from './half.mjs';
+
+const ARRAY_TYPES = new Map([
+  [Float32Array, 'float32'], [Float64Array, 'float64'], [Int8Array, 'int8'], [Uint8Array, 'uint8'],
+  [Int16Array, 'int16'], [Uint16Array, 'uint16'], [Int32Array, 'int32'], [Uint32Array, 'uint32'],
+  [BigInt64Array, 'int64'], [BigUint64Array, 'uint64'],
+]);
+
+function fromPlainArray(type, values) {
+  const { array } = DTYPES[type];
+  const bad = (i, why) => new TypeError(`Tensor: data[${i}] (${String(values[i])}) ${why} for type '${type}'`);
+  if (type === 'int64' || type === 'uint64') {
+    return array.from(values, (v, i) => {
+      if (typeof v === 'bigint') return v;
+      if (!Number.isInteger(v)) throw bad(i, 'is not an integer');
+      return BigInt(v);
+    });
+  }
+  if (type === 'float16' || type === 'bfloat16') {
+    const conv = type === 'float16' ? numberToFloat16Bits : numberToBfloat16Bits;
+    return array.from(values, (v, i) => {
+      if (typeof v !== 'number') throw bad(i, 'is not a number');
+      return conv(v);
+    });
+  }
+  if (type === 'bool') return array.from(values, (v) => (v ? 1 : 0));
+  return array.from(values, (v, i) => {
+    if (typeof v !== 'number' && typeof v !== 'boolean') throw bad(i, 'is not a number');
+    return Number(v);
+  });
+}
+
+function checkDims(dims) {
+  if (!Array.isArray(dims) && !ArrayBuffer.isView(dims)) {
+    throw new TypeError(`Tensor: dims must be an array of non-negative integers, got ${String(dims)}`);
+  }
+  let size = 1;
+  Array.from(dims).forEach((d, i) => {
+    if (!Number.isSafeInteger(d) || d < 0) throw new RangeError(`Tensor: dims[${i}] must be a non-negative safe integer, got ${String(d)}`);
+    size *= d;
+  });
+  return size;
+}
+
+export class Tensor {
+  // new Tensor(type, data, dims?) or, as in ORT-web, new Tensor(typedArray, dims?).
+  // type: 'float32'|'float64'|'float16'|'bfloat16'|'int8'|'uint8'|'int16'|'uint16'|'int32'|
+  // 'uint32'|'int64'|'uint64'|'bool'. data: the matching TypedArray (int64: BigInt64Array,
+  // uint64: BigUint64Array, float16: Uint16Array bits or Float16Array, bfloat16: Uint16Array
+  // bits, bool: Uint8Array) or a plain array of values. dims defaults to [data.length].
+  constructor(type, data, dims) {
+    if (typeof type !== 'string') {
+      [dims, data] = [data, type];
+      type = ARRAY_TYPES.get(data?.constructor);
+      if (!type) throw new TypeError(`Tensor: cannot infer a type from ${Object.prototype.toString.call(data)}; pass the type first`);
+    }
+    const d = DTYPES[type];
+    if (!d) throw new TypeError(`Tensor: unknown type '${type}' (known: ${Object.keys(DTYPES).join(', ')})`);
+    if (type === 'float16' && typeof Float16Array !== 'undefined' && data instanceof Float16Array) {
+      data = new Uint16Array(data.buffer, data.byteOffset, data.length);
+    } else if (Array.isArray(data)) {
+      data = fromPlainArray(type, data);
+    }
+    if (!(data instanceof d.array)) {
+      const got = data?.constructor?.name ?? typeof data;
+      throw new TypeError(`Tensor: type '${type}' needs a ${d.array.name}${type === 'float16' ? ' (bits) or Float16Array' : ''} or a plain array, got ${got}`);
+    }
+    dims = dims === undefined ? [data.length] : Array.from(dims);
+    const size = checkDims(dims);
+    if (size !== data.length) {
+      throw new RangeError(`Tensor: data has ${data.length} elements but dims [${dims}] need ${size}`);
+    }
+    this.type = type;
+    this.data = data;
+    this.dims = Object.freeze(dims);
+    this.size = size;
+  }
+}

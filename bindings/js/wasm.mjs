@@ -1,0 +1,110 @@
+// The loaded wasm module and the moves of tensors between JS and wasm memory.
+import { DTYPES, dtypeFromOnnx } from './dtypes.mjs';
+import { lastError } from './errors.mjs';
+import { Tensor } from './tensor.mjs';
+
+let mod = null;
+let loading = null;
+let readResource = null;
+
+// Loads the wasm module once (load() returns the instantiated module); later calls share it.
+export function initWith(load, reader) {
+  readResource = reader;
+  if (mod) return Promise.resolve();
+  if (!loading) {
+    loading = Promise.resolve()
+      .then(load)
+      .then(
+        (m) => { mod = m; },
+        (e) => { loading = null; throw e; },
+      );
+  }
+  return loading;
+}
+
+export function wasm() {
+  if (!mod) throw new Error('onnx-reduce-wasm: call `await init()` before using the API');
+  return mod;
+}
+
+// Reads a model given as a path or URL (entry-specific: fs in Node, fetch in browsers).
+export function readModelResource(where) {
+  if (!readResource) throw new Error('onnx-reduce-wasm: call `await init()` before using the API');
+  return readResource(where);
+}
+
+// Copies bytes into a wasm buffer for the duration of f(ptr).
+export function withBytes(bytes, f) {
+  const m = wasm();
+  const ptr = m._malloc(Math.max(bytes.length, 1));
+  try {
+    m.HEAPU8.set(bytes, ptr);
+    return f(ptr);
+  } finally {
+    m._free(ptr);
+  }
+}
+
+// One reusable buffer for input descriptors and data: no malloc/free per call.
+let arena = 0;
+let arenaSize = 0;
+const align = (n) => (n + 15) & ~15;
+
+// Stages positional input tensors (null = omitted) and calls run(descPtr); the descriptor is
+// per input: present, ONNX type, rank, data pointer, dims (float64).
+export function withInputs(tensors, run) {
+  const m = wasm();
+  let descLen = 0;
+  let bytes = 0;
+  for (const t of tensors) {
+    descLen += 4 + (t ? t.dims.length : 0);
+    if (t) bytes += align(t.data.byteLength);
+  }
+  const need = align(descLen * 8) + bytes;
+  if (need > arenaSize) {
+    if (arena) m._free(arena);
+    arenaSize = Math.max(need, arenaSize * 2, 4096);
+    arena = m._malloc(arenaSize);
+    if (!arena) { arenaSize = 0; throw new RangeError(`cannot allocate ${need} bytes of wasm memory for the inputs`); }
+  }
+  const desc = new Float64Array(m.HEAPU8.buffer, arena, descLen);
+  let p = arena + align(descLen * 8);
+  let k = 0;
+  for (const t of tensors) {
+    if (!t) { desc[k++] = 0; desc[k++] = 0; desc[k++] = 0; desc[k++] = 0; continue; }
+    const src = t.data;
+    m.HEAPU8.set(new Uint8Array(src.buffer, src.byteOffset, src.byteLength), p);
+    desc[k++] = 1;
+    desc[k++] = DTYPES[t.type].onnx;
+    desc[k++] = t.dims.length;
+    desc[k++] = p;
+    for (const d of t.dims) desc[k++] = d;
+    p += align(src.byteLength);
+  }
+  return run(arena);
+}
+
+// Copies the outputs of the last run out of wasm memory as fresh Tensors, then frees them.
+export function takeOutputs() {
+  const m = wasm();
+  try {
+    const outputs = [];
+    for (let i = 0, n = m.outputCount(); i < n; ++i) {
+      const type = dtypeFromOnnx(m.outputType(i));
+      const rank = m.outputRank(i);
+      const dims = new Array(rank);
+      for (let d = 0; d < rank; ++d) dims[d] = m.outputDim(i, d);
+      const p = m.outputData(i);
+      const copy = m.HEAPU8.slice(p, p + m.outputByteSize(i));
+      outputs.push(new Tensor(type, new DTYPES[type].array(copy.buffer), dims));
+    }
+    return outputs;
+  } finally {
+    m.releaseOutputs();
+  }
+}
+
+// Throws the JS error for the last failed wasm call.
+export function fail() {
+  throw lastError(wasm());
+}

@@ -1,0 +1,132 @@
+// Embind: nodes. A node lives in wasm behind an integer handle until JS disposes it.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <map>
+#include <memory>
+#include <stdexcept>
+
+#include "onnx/node.h"
+#include "ops/operators.h"
+#include "shape/context.h"
+#include "infos.h"
+#include "status.h"
+
+namespace orw::bindings {
+namespace {
+
+using emscripten::val;
+
+std::map<int, std::unique_ptr<Node>>& nodes() {
+  static std::map<int, std::unique_ptr<Node>> n;
+  return n;
+}
+
+const Node& live_node(int handle) {
+  auto it = nodes().find(handle);
+  if (it == nodes().end()) throw std::invalid_argument("node handle " + std::to_string(handle) + " is not live");
+  return *it->second;
+}
+
+// Parses NodeProto bytes at [ptr, ptr+len); returns a handle, or 0 on error.
+// With default_io, a node listing no inputs/outputs gets default names (Node.create).
+int node_from_bytes(uintptr_t ptr, size_t len, double opset, bool default_io) {
+  static int next = 1;
+  int handle = 0;
+  guarded([&] {
+    Node n = Node::parse(reinterpret_cast<const void*>(ptr), len, static_cast<int64_t>(opset), default_io);
+    handle = next++;
+    nodes()[handle] = std::make_unique<Node>(std::move(n));
+  });
+  return handle;
+}
+
+void node_release(int handle) { nodes().erase(handle); }
+
+bool node_to_bytes(int handle) {
+  return guarded([&] { glue().bytes = live_node(handle).serialize(); });
+}
+
+// {opType, domain, name, sinceVersion, inputs, outputs, attributes: {name: value}}
+val node_describe(int handle) {
+  val out = val::null();
+  guarded([&] {
+    const Node& n = live_node(handle);
+    val d = val::object();
+    d.set("opType", n.op_type());
+    d.set("domain", n.domain());
+    d.set("name", n.name());
+    d.set("sinceVersion", n.since_version());
+    val ins = val::array(), outs = val::array(), attrs = val::object();
+    for (const auto& s : n.inputs()) ins.call<void>("push", s);
+    for (const auto& s : n.outputs()) outs.call<void>("push", s);
+    for (const Attribute& a : n.attributes()) {
+      val v = val::null();
+      switch (a.type) {
+        case AttrType::kInt: v = val(static_cast<double>(a.i)); break;
+        case AttrType::kFloat: v = val(a.f); break;
+        case AttrType::kString: v = val(a.s); break;
+        case AttrType::kInts: v = val::array(); for (int64_t x : a.ints) v.call<void>("push", static_cast<double>(x)); break;
+        case AttrType::kFloats: v = val::array(); for (float x : a.floats) v.call<void>("push", x); break;
+        case AttrType::kStrings: v = val::array(); for (const auto& x : a.strings) v.call<void>("push", x); break;
+        default: break;
+      }
+      attrs.set(a.name, v);
+    }
+    d.set("inputs", ins);
+    d.set("outputs", outs);
+    d.set("attributes", attrs);
+    out = d;
+  });
+  return out;
+}
+
+bool node_run(int handle, uintptr_t desc_ptr, int n_inputs) {
+  glue().outputs.clear();
+  return guarded([&] {
+    const Node& node = live_node(handle);
+    std::vector<Tensor> tensors;
+    std::vector<const Tensor*> inputs;
+    read_inputs(desc_ptr, n_inputs, tensors, inputs);
+    glue().outputs = run_node(node, inputs);
+  });
+}
+
+}  // namespace
+
+namespace {
+
+// Infers the node's output infos from its input infos (array, null = omitted/unknown).
+val node_infer_shapes(int handle, val infos) {
+  val out = val::null();
+  guarded([&] {
+    const Node& n = live_node(handle);
+    ShapesContext ctx;
+    ctx.set_opset(n.domain(), n.opset());
+    const int count = infos["length"].as<int>();
+    for (int i = 0; i < count && i < static_cast<int>(n.inputs().size()); ++i) {
+      val v = infos[i];
+      if (v.isNull() || v.isUndefined() || n.inputs()[i].empty()) continue;
+      ctx.set(n.inputs()[i], info_from_val(v));
+    }
+    n.schema().shape(ctx, n);
+    val result = val::array();
+    for (const auto& name : n.outputs()) result.call<void>("push", info_to_val(ctx.at(name)));
+    out = result;
+  });
+  return out;
+}
+
+}  // namespace
+}  // namespace orw::bindings
+
+EMSCRIPTEN_BINDINGS(orw_nodes) {
+  using namespace orw::bindings;
+  using emscripten::function;
+  function("nodeFromBytes", &node_from_bytes);
+  function("nodeRelease", &node_release);
+  function("nodeToBytes", &node_to_bytes);
+  function("nodeDescribe", &node_describe);
+  function("nodeRun", &node_run);
+  function("nodeInferShapes", &node_infer_shapes);
+}

@@ -1,0 +1,134 @@
+// Embind: sessions (a parsed model run as a whole) and model-level shape inference.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <map>
+#include <memory>
+#include <stdexcept>
+
+#include "onnx/tensor_proto.h"
+#include "runtime/session.h"
+#include "shape/model.h"
+#include "infos.h"
+#include "status.h"
+
+namespace orw::bindings {
+
+namespace {
+
+using emscripten::val;
+
+std::map<int, std::unique_ptr<Session>>& sessions() {
+  static std::map<int, std::unique_ptr<Session>> s;
+  return s;
+}
+
+const Session& live_session(int handle) {
+  auto it = sessions().find(handle);
+  if (it == sessions().end()) throw std::invalid_argument("session handle " + std::to_string(handle) + " is not live");
+  return *it->second;
+}
+
+int session_create(uintptr_t ptr, size_t len) {
+  static int next = 1;
+  int handle = 0;
+  guarded([&] {
+    auto s = std::make_unique<Session>(Model::parse(reinterpret_cast<const void*>(ptr), len));
+    handle = next++;
+    sessions()[handle] = std::move(s);
+  });
+  return handle;
+}
+
+void session_release(int handle) { sessions().erase(handle); }
+
+val names_to_val(const std::vector<std::string>& names) {
+  val arr = val::array();
+  for (const auto& n : names) arr.call<void>("push", n);
+  return arr;
+}
+
+// {inputNames, outputNames, inputs: [{name, type, dims}]} with declared dims (null = unknown)
+val session_describe(int handle) {
+  val out = val::null();
+  guarded([&] {
+    const Session& s = live_session(handle);
+    val d = val::object();
+    d.set("inputNames", names_to_val(s.input_names()));
+    d.set("outputNames", names_to_val(s.output_names()));
+    val inputs = val::array();
+    for (const ValueInfo& v : s.model().inputs()) {
+      val i = val::object();
+      i.set("name", v.name);
+      i.set("type", static_cast<int>(v.type));
+      if (v.has_shape) {
+        val dims = val::array();
+        for (const DeclaredDim& dim : v.dims) {
+          if (dim.value >= 0) dims.call<void>("push", static_cast<double>(dim.value));
+          else if (!dim.symbol.empty()) dims.call<void>("push", dim.symbol);
+          else dims.call<void>("push", val::null());
+        }
+        i.set("dims", dims);
+      } else {
+        i.set("dims", val::null());
+      }
+      inputs.call<void>("push", i);
+    }
+    d.set("inputs", inputs);
+    out = d;
+  });
+  return out;
+}
+
+// Runs with feeds positional in inputNames order; outputs land in outputNames order.
+bool session_run(int handle, uintptr_t desc_ptr, int n_inputs) {
+  glue().outputs.clear();
+  return guarded([&] {
+    const Session& s = live_session(handle);
+    std::vector<Tensor> tensors;
+    std::vector<const Tensor*> ptrs;
+    read_inputs(desc_ptr, n_inputs, tensors, ptrs);
+    std::map<std::string, Tensor> feeds;
+    for (int i = 0; i < n_inputs && i < static_cast<int>(s.input_names().size()); ++i) {
+      if (ptrs[i]) feeds[s.input_names()[i]] = tensors[i];
+    }
+    auto results = s.run(feeds);
+    for (const auto& name : s.output_names()) glue().outputs.push_back(results.at(name));
+  });
+}
+
+// {valueName: {type, dims}} for every value of the model's graph, or null on error.
+val infer_model_shapes_js(uintptr_t ptr, size_t len) {
+  val out = val::null();
+  guarded([&] {
+    const auto infos = infer_model_shapes(reinterpret_cast<const void*>(ptr), len);
+    val o = val::object();
+    for (const auto& kv : infos) o.set(kv.first, info_to_val(kv.second));
+    out = o;
+  });
+  return out;
+}
+
+// Decodes TensorProto bytes into output slot 0; its name goes to the bytes slot.
+bool tensor_from_bytes_js(uintptr_t ptr, size_t len) {
+  glue().outputs.clear();
+  return guarded([&] {
+    std::string name;
+    glue().outputs.push_back(tensor_from_bytes(reinterpret_cast<const void*>(ptr), len, &name));
+    glue().bytes = name;
+  });
+}
+
+}  // namespace
+}  // namespace orw::bindings
+
+EMSCRIPTEN_BINDINGS(orw_sessions) {
+  using namespace orw::bindings;
+  using emscripten::function;
+  function("sessionCreate", &session_create);
+  function("sessionRelease", &session_release);
+  function("sessionDescribe", &session_describe);
+  function("sessionRun", &session_run);
+  function("inferModelShapes", &infer_model_shapes_js);
+  function("tensorFromBytes", &tensor_from_bytes_js);
+}

@@ -1,0 +1,47 @@
+// Shared state of the Embind glue: the last error (kind + message) and the outputs of the last
+// run, which JS copies out and then releases. C++ exceptions never cross into JS: `guarded`
+// catches them and records the message; the JS layer throws the matching JS error.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/tensor.h"
+
+namespace orw::bindings {
+
+// Error kinds, mirrored by ERROR_KINDS in bindings/js/errors.mjs.
+enum ErrorKind : int { kOk = 0, kTypeError = 1, kRangeError = 2, kError = 3 };
+
+struct GlueState {
+  std::string error;
+  int error_kind = kOk;
+  std::vector<Tensor> outputs;
+  std::string bytes;  // the last serialized message handed to JS
+};
+GlueState& glue();
+
+// Records the exception in flight (call from a catch block).
+void record_current_exception();
+
+// Runs f; on an exception records it and returns false.
+template <class F>
+bool guarded(F&& f) {
+  GlueState& s = glue();
+  s.error.clear();
+  s.error_kind = kOk;
+  try {
+    f();
+    return true;
+  } catch (...) {
+    record_current_exception();
+    return false;
+  }
+}
+
+// Reads `n` positional input tensors described at `desc_ptr` (float64 values per input:
+// present 0/1, ONNX element type, rank, data pointer, then `rank` dims) as views into wasm
+// memory. Absent inputs are nullptr in `ptrs`.
+void read_inputs(uintptr_t desc_ptr, int n, std::vector<Tensor>& tensors, std::vector<const Tensor*>& ptrs);
+
+}  // namespace orw::bindings

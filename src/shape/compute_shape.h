@@ -1,0 +1,50 @@
+// Shape inference entry points for one node: the generic infer_shapes() for a validated Node,
+// and one function per operator taking an onnx.NodeProto, as the seed's
+// ComputeShapeReduceSum(ctx, node, data, axes). All of them resolve the op's version in the
+// registry with the context's opset and run that row's shape function, which stores the
+// output's TensorInfo in ctx under the node's output name.
+//
+// Errors (all per-op functions):
+//   std::invalid_argument: the node's op type is not the function's, the context imports no
+//     opset for the node's domain, the node is invalid (no output, unknown attribute, bad
+//     attribute value; see Node::parse), an axes input is given to a version that takes axes
+//     from its attribute, an input's element type is outside the version's types (TypeError),
+//     axes not int64 or not 1-D, an axis out of range, a rank-0 scan input.
+//     UnsupportedError (an std::invalid_argument) when the opset has no version of the op.
+//   std::out_of_range: `data` (or `x`), or a named `axes` (or `axis`), is not in ctx.
+// Messages name the op and opset, the input or attribute, and the reason.
+#pragma once
+
+#include "shape/context.h"
+
+namespace onnx {
+class NodeProto;
+}
+
+namespace orw {
+
+class Node;
+
+// Runs node.schema().shape on ctx. Throws as listed above.
+void infer_shapes(ShapesContext& ctx, const Node& node);
+
+// Reduce ops. `data`: the name in ctx of the data input. `axes`: the name of the axes input,
+// or nullptr / "" when it is omitted (always so for versions whose axes are an attribute).
+void ComputeShapeReduceSum(ShapesContext& ctx, const onnx::NodeProto& node, const char* data, const char* axes = nullptr);
+void ComputeShapeReduceProd(ShapesContext& ctx, const onnx::NodeProto& node, const char* data, const char* axes = nullptr);
+void ComputeShapeReduceMean(ShapesContext& ctx, const onnx::NodeProto& node, const char* data, const char* axes = nullptr);
+void ComputeShapeReduceMax(ShapesContext& ctx, const onnx::NodeProto& node, const char* data, const char* axes = nullptr);
+void ComputeShapeReduceMin(ShapesContext& ctx, const onnx::NodeProto& node, const char* data, const char* axes = nullptr);
+void ComputeShapeReduceL1(ShapesContext& ctx, const onnx::NodeProto& node, const char* data, const char* axes = nullptr);
+void ComputeShapeReduceL2(ShapesContext& ctx, const onnx::NodeProto& node, const char* data, const char* axes = nullptr);
+void ComputeShapeReduceLogSum(ShapesContext& ctx, const onnx::NodeProto& node, const char* data, const char* axes = nullptr);
+void ComputeShapeReduceLogSumExp(ShapesContext& ctx, const onnx::NodeProto& node, const char* data,
+                                 const char* axes = nullptr);
+void ComputeShapeReduceSumSquare(ShapesContext& ctx, const onnx::NodeProto& node, const char* data,
+                                 const char* axes = nullptr);
+
+// Scan ops. `x`: the name in ctx of the data input; `axis`: the name of the (required) axis input.
+void ComputeShapeCumSum(ShapesContext& ctx, const onnx::NodeProto& node, const char* x, const char* axis);
+void ComputeShapeCumProd(ShapesContext& ctx, const onnx::NodeProto& node, const char* x, const char* axis);
+
+}  // namespace orw

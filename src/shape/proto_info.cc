@@ -1,0 +1,80 @@
+#include "shape/proto_info.h"
+
+#include "core/errors.h"
+#include "orw_proto/onnx.pb.h"
+
+namespace orw {
+namespace {
+
+// Little-endian int32 (width 4) or int64 (width 8) elements.
+std::vector<int64_t> from_raw(const std::string& raw, size_t width) {
+  std::vector<int64_t> out(raw.size() / width);
+  for (size_t i = 0; i < out.size(); ++i) {
+    uint64_t bits = 0;
+    for (size_t b = 0; b < width; ++b) bits |= uint64_t{static_cast<unsigned char>(raw[i * width + b])} << (8 * b);
+    out[i] = width == 8 ? static_cast<int64_t>(bits) : static_cast<int32_t>(static_cast<uint32_t>(bits));
+  }
+  return out;
+}
+
+// The stored elements of an int32/int64 tensor of `count` elements.
+std::vector<int64_t> stored_ints(const onnx::TensorProto& t, int64_t count, const std::string& what) {
+  const bool is64 = t.data_type() == onnx::TensorProto::INT64;
+  const size_t width = is64 ? 8 : 4;
+  if (t.has_raw_data()) {
+    if (t.raw_data().size() != static_cast<size_t>(count) * width) {
+      throw ParseError(what + ": raw_data holds " + std::to_string(t.raw_data().size()) + " bytes, but " +
+                       std::to_string(count) + " elements of " + (is64 ? "int64" : "int32") + " need " +
+                       std::to_string(static_cast<size_t>(count) * width));
+    }
+    return from_raw(t.raw_data(), width);
+  }
+  std::vector<int64_t> values;
+  if (is64) values.assign(t.int64_data().begin(), t.int64_data().end());
+  else values.assign(t.int32_data().begin(), t.int32_data().end());
+  if (values.size() != static_cast<size_t>(count)) {
+    throw ParseError(what + ": holds " + std::to_string(values.size()) + " values, but its dims need " +
+                     std::to_string(count));
+  }
+  return values;
+}
+
+}  // namespace
+
+TensorInfo info_from_type(const onnx::TypeProto& type) {
+  if (!type.has_tensor_type()) return TensorInfo::unknown();
+  const auto& tt = type.tensor_type();
+  TensorInfo info = TensorInfo::of_unknown_rank(static_cast<DataType>(tt.elem_type()));
+  if (!tt.has_shape()) return info;
+  info.shape = Dims{};
+  for (const auto& d : tt.shape().dim()) {
+    if (d.has_dim_value() && d.dim_value() >= 0) info.shape->push_back(Dim::of(d.dim_value()));
+    else if (d.has_dim_param()) info.shape->push_back(Dim::symbol(d.dim_param()));
+    else info.shape->push_back(Dim());
+  }
+  return info;
+}
+
+TensorInfo info_from_tensor(const onnx::TensorProto& tensor, const std::string& what) {
+  TensorInfo info = TensorInfo::of(static_cast<DataType>(tensor.data_type()), {});
+  for (int64_t d : tensor.dims()) {
+    if (d < 0) throw ParseError(what + ": dim " + std::to_string(d) + " is negative");
+    info.shape->push_back(Dim::of(d));
+  }
+  const bool is_int = info.type == DataType::kInt64 || info.type == DataType::kInt32;
+  const bool external = tensor.data_location() == onnx::TensorProto::EXTERNAL;
+  if (!is_int || external || tensor.dims_size() > 1) return info;
+  const int64_t count = tensor.dims_size() == 0 ? 1 : tensor.dims(0);
+  if (count > static_cast<int64_t>(kMaxShapeValues)) return info;
+  info.values = shape_values(stored_ints(tensor, count, what));
+  return info;
+}
+
+std::optional<Dims> shape_values(const std::vector<int64_t>& values) {
+  if (values.size() > kMaxShapeValues) return std::nullopt;
+  Dims out;
+  for (int64_t v : values) out.push_back(Dim::of(v));
+  return out;
+}
+
+}  // namespace orw

@@ -1,0 +1,34 @@
+// TensorInfo from ONNX protobuf messages: a graph input's type (ValueInfo), an initializer or
+// a Constant's tensor. Small integer tensors (int32/int64, rank <= 1, at most
+// kMaxShapeValues elements) also get their values (ValueAsShape).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "shape/tensor_info.h"
+
+namespace onnx {
+class TensorProto;
+class TypeProto;
+}  // namespace onnx
+
+namespace orw {
+
+constexpr size_t kMaxShapeValues = 16;
+
+// A tensor type: elem_type, and per dim dim_value, dim_param or unknown; no shape gives an
+// unknown rank. Non-tensor types (sequence, map, optional) give TensorInfo::unknown().
+TensorInfo info_from_type(const onnx::TypeProto& type);
+
+// A TensorProto's type and dims, and its values when it is a small integer tensor stored in
+// the model (int64_data, int32_data or little-endian raw_data; external data is not read).
+// Throws ParseError, prefixed with `what`, for a negative dim or stored data whose length
+// does not match the dims.
+TensorInfo info_from_tensor(const onnx::TensorProto& tensor, const std::string& what);
+
+// `values` as ValueAsShape entries, or nullopt when there are more than kMaxShapeValues.
+std::optional<Dims> shape_values(const std::vector<int64_t>& values);
+
+}  // namespace orw

@@ -1,0 +1,172 @@
+// Shape-inference test helpers: TensorInfo from its text form ("float[N,3,D]", "float[*]",
+// "int64[2]={1,k}"), onnx::NodeProto builders, and a ShapeCase that runs one node through its
+// per-op ComputeShape* entry point and returns the output's text form.
+#pragma once
+#include <cctype>
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/dtype.h"
+#include "orw_proto/onnx.pb.h"
+#include "shape/compute_shape.h"
+#include "shape/context.h"
+#include "shape/model.h"
+#include "shape/tensor_info.h"
+
+namespace shape_test {
+
+using orw::DataType;
+using orw::Dim;
+using orw::Dims;
+using orw::ShapesContext;
+using orw::TensorInfo;
+
+// "float" -> kFloat, "?" -> kUndefined.
+inline DataType parse_type(const std::string& name) {
+  if (name == "?") return DataType::kUndefined;
+  for (int v = 1; v <= 16; ++v) {
+    if (orw::type_name(static_cast<DataType>(v)) == name) return static_cast<DataType>(v);
+  }
+  throw std::logic_error("parse_type: unknown type '" + name + "'");
+}
+
+// "3" -> 3, "?" -> unknown, anything else a symbol.
+inline Dim parse_dim(const std::string& s) {
+  if (s == "?") return Dim();
+  if (!s.empty() && (isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-')) return Dim::of(std::stoll(s));
+  return Dim::symbol(s);
+}
+
+inline Dims parse_dims(const std::string& list) {
+  Dims out;
+  size_t start = 0;
+  while (start < list.size()) {
+    size_t comma = list.find(',', start);
+    if (comma == std::string::npos) comma = list.size();
+    out.push_back(parse_dim(list.substr(start, comma - start)));
+    start = comma + 1;
+  }
+  return out;
+}
+
+// The inverse of orw::to_string(TensorInfo).
+inline TensorInfo info(const std::string& text) {
+  const size_t open = text.find('['), close = text.find(']');
+  if (open == std::string::npos || close == std::string::npos) throw std::logic_error("info: bad text '" + text + "'");
+  TensorInfo t;
+  t.type = parse_type(text.substr(0, open));
+  const std::string dims = text.substr(open + 1, close - open - 1);
+  if (dims != "*") t.shape = parse_dims(dims);
+  if (close + 1 < text.size()) {
+    if (text.compare(close + 1, 2, "={") != 0 || text.back() != '}') throw std::logic_error("info: bad values in '" + text + "'");
+    t.values = parse_dims(text.substr(close + 3, text.size() - close - 4));
+  }
+  return t;
+}
+
+inline onnx::AttributeProto int_attr(const std::string& name, int64_t v) {
+  onnx::AttributeProto a;
+  a.set_name(name);
+  a.set_type(onnx::AttributeProto::INT);
+  a.set_i(v);
+  return a;
+}
+
+inline onnx::AttributeProto ints_attr(const std::string& name, const std::vector<int64_t>& v) {
+  onnx::AttributeProto a;
+  a.set_name(name);
+  a.set_type(onnx::AttributeProto::INTS);
+  for (int64_t x : v) a.add_ints(x);
+  return a;
+}
+
+inline onnx::NodeProto make_node(const std::string& op, const std::vector<std::string>& inputs,
+                                 const std::vector<std::string>& outputs,
+                                 const std::vector<onnx::AttributeProto>& attrs = {}) {
+  onnx::NodeProto n;
+  n.set_op_type(op);
+  for (const auto& i : inputs) n.add_input(i);
+  for (const auto& o : outputs) n.add_output(o);
+  for (const auto& a : attrs) *n.add_attribute() = a;
+  return n;
+}
+
+// Model-level inference of `m` (serialized, then infer_model_shapes).
+inline std::map<std::string, TensorInfo> infer_model(const onnx::ModelProto& m) {
+  const std::string bytes = m.SerializeAsString();
+  return orw::infer_model_shapes(bytes.data(), bytes.size());
+}
+
+using ComputeFn = void (*)(ShapesContext&, const onnx::NodeProto&, const char*, const char*);
+
+struct OpEntry {
+  const char* op;
+  ComputeFn fn;
+  int first_axes_input_opset;  // per the ONNX changelog; 0 for the scans
+};
+
+// Every per-op entry point, with the opset where its axes become an input.
+inline const std::vector<OpEntry>& all_entry_points() {
+  static const std::vector<OpEntry> entries = {
+      {"ReduceSum", orw::ComputeShapeReduceSum, 13},
+      {"ReduceProd", orw::ComputeShapeReduceProd, 18},
+      {"ReduceMean", orw::ComputeShapeReduceMean, 18},
+      {"ReduceMax", orw::ComputeShapeReduceMax, 18},
+      {"ReduceMin", orw::ComputeShapeReduceMin, 18},
+      {"ReduceL1", orw::ComputeShapeReduceL1, 18},
+      {"ReduceL2", orw::ComputeShapeReduceL2, 18},
+      {"ReduceLogSum", orw::ComputeShapeReduceLogSum, 18},
+      {"ReduceLogSumExp", orw::ComputeShapeReduceLogSumExp, 18},
+      {"ReduceSumSquare", orw::ComputeShapeReduceSumSquare, 18},
+      {"CumSum", orw::ComputeShapeCumSum, 0},
+      {"CumProd", orw::ComputeShapeCumProd, 0},
+  };
+  return entries;
+}
+
+inline const OpEntry& entry_point(const std::string& op) {
+  for (const OpEntry& e : all_entry_points()) {
+    if (op == e.op) return e;
+  }
+  throw std::logic_error("entry_point: no ComputeShape" + op);
+}
+
+// One node through its entry point: data "X" (and "A" for the axes / axis input), output "Y".
+struct ShapeCase {
+  std::string op;
+  ShapesContext ctx;
+  std::vector<onnx::AttributeProto> attrs;
+  bool with_second = false;
+
+  ShapeCase(std::string op_type, int64_t opset) : op(std::move(op_type)), ctx(opset) {}
+
+  ShapeCase& data(const std::string& text) { ctx.set("X", info(text)); return *this; }
+  // The axes (Reduce) or axis (scans) input "A".
+  ShapeCase& second(const std::string& text) { ctx.set("A", info(text)); with_second = true; return *this; }
+  ShapeCase& attr(const std::string& name, int64_t v) { attrs.push_back(int_attr(name, v)); return *this; }
+  ShapeCase& axes_attr(const std::vector<int64_t>& v) { attrs.push_back(ints_attr("axes", v)); return *this; }
+  ShapeCase& keepdims(int64_t v) { return attr("keepdims", v); }
+
+  // Known axes where the version in force at the context's opset wants them.
+  ShapeCase& axes(const std::vector<int64_t>& v) {
+    if (ctx.opset("") < entry_point(op).first_axes_input_opset) return axes_attr(v);
+    std::string text = "int64[" + std::to_string(v.size()) + "]={";
+    for (size_t i = 0; i < v.size(); ++i) text += (i ? "," : "") + std::to_string(v[i]);
+    return second(text + "}");
+  }
+
+  onnx::NodeProto node() const {
+    return make_node(op, with_second ? std::vector<std::string>{"X", "A"} : std::vector<std::string>{"X"}, {"Y"}, attrs);
+  }
+
+  // Runs the entry point and returns the output as text.
+  std::string run() {
+    entry_point(op).fn(ctx, node(), "X", with_second ? "A" : nullptr);
+    return orw::to_string(ctx.at("Y"));
+  }
+};
+
+}  // namespace shape_test
