@@ -24,6 +24,14 @@ namespace {
 
 template <class T> struct Tag { using type = T; };
 
+// Builds for users (ORW_SIMD_ONLY) leave out the scalar instances: they only serve tests and
+// benchmarks, and would double the kernels' share of the download.
+#ifdef ORW_SIMD_ONLY
+constexpr bool kWithScalarVariant = false;
+#else
+constexpr bool kWithScalarVariant = true;
+#endif
+
 bool is_half(DataType t) { return t == DataType::kFloat16 || t == DataType::kBfloat16; }
 
 std::vector<float> widen(DataType t, const void* x, size_t n) {
@@ -69,7 +77,7 @@ template <class Op, class T>
 void run_plan(const ReductionPlan& plan, const void* x, void* out, Variant v) {
   const auto* xt = static_cast<const T*>(x);
   auto* ot = static_cast<T*>(out);
-  if (v == Variant::kSimd) run_reduction_plan<simd::Vec128<T>, Op>(plan, xt, ot);
+  if (v == Variant::kSimd || !kWithScalarVariant) run_reduction_plan<simd::Vec128<T>, Op>(plan, xt, ot);
   else run_reduction_plan<simd::Scalar<T>, Op>(plan, xt, ot);
 }
 
@@ -153,11 +161,23 @@ T saturate(double d) {
   return static_cast<T>(d);
 }
 
+// Storage types with kernels: arithmetic ops take float/double and 32/64-bit integers; Max and
+// Min also take 8-bit integers (and bool as uint8). Instantiating nothing else keeps the
+// download small.
+template <class T> constexpr bool kArithmetic = std::is_floating_point_v<T> || sizeof(T) >= 4;
+template <class T> constexpr bool kOrdered = kArithmetic<T> || sizeof(T) == 1;
+
 template <class T>
 void reduce_typed(ReduceOp op, const ReductionPlan& plan, const void* x, void* out, Variant v) {
   using U = Wrapping<T>;
   constexpr bool kFloat = std::is_floating_point_v<T>;
-  switch (op) {
+  if constexpr (kOrdered<T> && !kArithmetic<T>) {
+    if (op == ReduceOp::kMax) return run_plan<MaxOp, T>(plan, x, out, v);
+    if (op == ReduceOp::kMin) return run_plan<MinOp, T>(plan, x, out, v);
+  }
+  if constexpr (!kArithmetic<T>) {
+    throw TypeError("reduce kernel: no kernel for this element type");
+  } else switch (op) {
     case ReduceOp::kProd: return run_plan<ProdOp, U>(plan, x, out, v);
     case ReduceOp::kSum: return run_plan<SumOp, U>(plan, x, out, v);
     case ReduceOp::kSumSquare: return run_plan<SumSquareOp, U>(plan, x, out, v);
@@ -190,7 +210,7 @@ void scan_typed(ScanOp op, const ScanExtent& e, bool exclusive, bool reverse, co
   const auto outer = static_cast<size_t>(e.outer), n = static_cast<size_t>(e.n), inner = static_cast<size_t>(e.inner);
   auto go = [&](auto op_tag) {
     using Op = typename decltype(op_tag)::type;
-    if (v == Variant::kSimd) scan<simd::Vec128<U>, Op>(xt, ot, outer, n, inner, exclusive, reverse);
+    if (v == Variant::kSimd || !kWithScalarVariant) scan<simd::Vec128<U>, Op>(xt, ot, outer, n, inner, exclusive, reverse);
     else scan<simd::Scalar<U>, Op>(xt, ot, outer, n, inner, exclusive, reverse);
   };
   if (op == ScanOp::kProd) go(Tag<ProdOp>{});
@@ -240,7 +260,7 @@ void scan(ScanOp op, DataType type, const ScanExtent& e, bool exclusive, bool re
   }
   with_storage_type(type, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if constexpr (sizeof(T) >= 4) scan_typed<T>(op, e, exclusive, reverse, x, out, v);
+    if constexpr (kArithmetic<T>) scan_typed<T>(op, e, exclusive, reverse, x, out, v);
   });
 }
 

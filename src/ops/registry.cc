@@ -120,8 +120,10 @@ const OpSchema& resolve_op(const std::string& domain, const std::string& op_type
   if (!domain_known) throw UnsupportedError(what + ": domain '" + dom + "' is not supported (only ai.onnx)");
   if (!first) {
     std::string known;
-    for (const OpSchema& s : all_ops()) {
-      if (known.find(s.op_type) == std::string::npos) known += std::string(known.empty() ? "" : ", ") + s.op_type;
+    const char* previous = "";
+    for (const OpSchema& s : all_ops()) {  // rows of one op are adjacent
+      if (std::string(previous) != s.op_type) known += std::string(known.empty() ? "" : ", ") + s.op_type;
+      previous = s.op_type;
     }
     throw UnsupportedError(what + ": operator '" + op_type + "' is not supported (supported: " + known + ")");
   }

@@ -48,7 +48,12 @@ void compute_shape(ShapesContext& ctx, const onnx::NodeProto& proto, const char*
     throw std::invalid_argument(std::string(op_type) + ": the shapes context imports no opset for domain '" +
                                 canonical_domain(proto.domain()) + "'");
   }
-  const std::string bytes = proto.SerializeAsString();
+  // The given names replace the node's inputs: parse the node with the version's input names
+  // (a valid count), then check the given names with the node's name in the messages.
+  onnx::NodeProto copy = proto;
+  copy.clear_input();
+  for (const InputSpec& in : resolve_op(proto.domain(), op_type, opset).inputs) copy.add_input(in.name);
+  const std::string bytes = copy.SerializeAsString();
   const Node parsed = Node::parse(bytes.data(), bytes.size(), opset);
   std::vector<std::string> names = {first ? first : "", second ? second : ""};
   if (names.back().empty()) names.pop_back();  // an omitted trailing optional input

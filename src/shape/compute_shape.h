@@ -30,6 +30,7 @@ void infer_shapes(ShapesContext& ctx, const Node& node);
 
 // Reduce ops. `data`: the name in ctx of the data input. `axes`: the name of the axes input,
 // or nullptr / "" when it is omitted (always so for versions whose axes are an attribute).
+// These names replace the node's own input list, which is not read.
 void ComputeShapeReduceSum(ShapesContext& ctx, const onnx::NodeProto& node, const char* data, const char* axes = nullptr);
 void ComputeShapeReduceProd(ShapesContext& ctx, const onnx::NodeProto& node, const char* data, const char* axes = nullptr);
 void ComputeShapeReduceMean(ShapesContext& ctx, const onnx::NodeProto& node, const char* data, const char* axes = nullptr);
@@ -43,7 +44,8 @@ void ComputeShapeReduceLogSumExp(ShapesContext& ctx, const onnx::NodeProto& node
 void ComputeShapeReduceSumSquare(ShapesContext& ctx, const onnx::NodeProto& node, const char* data,
                                  const char* axes = nullptr);
 
-// Scan ops. `x`: the name in ctx of the data input; `axis`: the name of the (required) axis input.
+// Scan ops. `x`: the name in ctx of the data input; `axis`: the name of the (required) axis
+// input. As above, they replace the node's input list.
 void ComputeShapeCumSum(ShapesContext& ctx, const onnx::NodeProto& node, const char* x, const char* axis);
 void ComputeShapeCumProd(ShapesContext& ctx, const onnx::NodeProto& node, const char* x, const char* axis);
 
