@@ -124,3 +124,9 @@ export class InferenceSession {
 
 /** Type and shape of every value of a model's graph. */
 export function inferModelShapes(modelBytes: Uint8Array | ArrayBuffer): Record<string, ShapeInfo>;
+
+/** Decodes serialized onnx.TensorProto bytes (e.g. an ONNX test's input_0.pb). */
+export function readTensorProto(bytes: Uint8Array | ArrayBuffer): { name: string; tensor: Tensor };
+
+/** Wasm heap statistics: bytes in live allocations and the size of wasm memory. */
+export function memoryStats(): { heapUsed: number; memoryBytes: number };

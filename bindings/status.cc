@@ -2,6 +2,8 @@
 
 #include <emscripten/bind.h>
 
+#include <malloc.h>
+
 #include <exception>
 #include <new>
 #include <stdexcept>
@@ -68,6 +70,8 @@ uintptr_t last_bytes_ptr() { return reinterpret_cast<uintptr_t>(glue().bytes.dat
 size_t last_bytes_length() { return glue().bytes.size(); }
 std::string last_error() { return glue().error; }
 int last_error_kind() { return glue().error_kind; }
+// Bytes of wasm heap in use by live allocations (for leak checks and monitoring).
+double heap_used() { return static_cast<double>(mallinfo().uordblks); }
 
 }  // namespace
 }  // namespace orw::bindings
@@ -86,4 +90,5 @@ EMSCRIPTEN_BINDINGS(orw_status) {
   function("lastBytesLength", &last_bytes_length);
   function("lastError", &last_error);
   function("lastErrorKind", &last_error_kind);
+  function("heapUsed", &heap_used);
 }

@@ -3,3 +3,4 @@ export { Tensor } from './tensor.mjs';
 export { Node, LATEST_OPSET } from './graph-node.mjs';
 export { InferenceSession } from './session.mjs';
 export { inferModelShapes } from './shapes.mjs';
+export { readTensorProto, memoryStats } from './tensor-proto.mjs';

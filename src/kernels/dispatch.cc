@@ -115,6 +115,7 @@ void reduce_float_composite(ReduceOp op, const ReductionPlan& plan, const T* x, 
       return;
     }
     case ReduceOp::kL2:
+      if (plan.reduce_count == 1) return run_plan<L1Op<true>, T>(plan, x, out, v);  // |x|, exactly (x*x may overflow)
       run_plan<SumSquareOp, T>(plan, x, out, v);
       for (size_t o = 0; o < n_out; ++o) out[o] = std::sqrt(out[o]);
       return;

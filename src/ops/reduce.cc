@@ -50,12 +50,9 @@ std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*
   const bool noop = node.int_attribute("noop_with_empty_axes", 0) != 0;
 
   std::vector<int64_t> axes = normalize_axes(node, raw_axes, x.rank(), source);
-  if (axes.empty()) {
-    if (noop) {
-      Tensor out = Tensor::uninitialized(x.type(), x.dims());
-      std::copy_n(static_cast<const char*>(x.raw()), x.byte_size(), static_cast<char*>(out.mutable_raw()));
-      return {out};
-    }
+  // No axes: reduce everything, or with noop_with_empty_axes reduce nothing, which still
+  // applies the op's element-wise step (SumSquare: x^2, L1/L2: |x|, LogSum: log x, ...).
+  if (axes.empty() && !noop) {
     for (int64_t d = 0; d < x.rank(); ++d) axes.push_back(d);
   }
 

@@ -10,7 +10,7 @@
 namespace orw {
 namespace {
 
-// "; axes become an input in opset 18", from the op's first later row with an axes input.
+// " (axes become an input in opset 18)", from the op's first later row with an axes input.
 std::string when_axes_become_input(const OpSchema& s) {
   for (const OpSchema& later : all_ops()) {
     if (later.domain == std::string(s.domain) && later.op_type == std::string(s.op_type) &&
@@ -29,7 +29,7 @@ void check_given_inputs(const Node& node, const std::vector<std::string>& names)
       throw std::invalid_argument(node.where() + ": " + input_label(node, i) + " is required but no name was given");
     }
   }
-  if (names.size() > s.inputs.size()) {
+  if (names.size() > s.inputs.size()) {  // only a Reduce version whose axes are an attribute has 1 input
     const bool attr = node.find_attribute("axes") != nullptr;
     throw std::invalid_argument(node.where() + ": input 1 'axes' is given" +
                                 (attr ? std::string(" as well as attribute 'axes'") : std::string()) +
