@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
-# Runs every test: builds (scripts/build.sh), then the Catch2 suite natively and as wasm under
-# Node, then the JS tests against dist/.
+# Runs every test: builds (scripts/build.sh: toolchain, native + wasm builds, dist/), then
+#   Catch2 natively and as wasm under Node, the SIMD check of the shipped .wasm, the
+#   TypeScript types check, the JS tests, the packed-tarball tests and the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
 
 echo "[test] Catch2, native" >&2
-ctest --test-dir build/native --output-on-failure
+ctest --test-dir build/native --output-on-failure --no-tests=error
 echo "[test] Catch2, wasm under Node" >&2
-ctest --test-dir build/wasm --output-on-failure
-echo "[test] wasm kernels contain SIMD" >&2
+ctest --test-dir build/wasm --output-on-failure --no-tests=error
+echo "[test] the shipped wasm has SIMD in its kernel loops" >&2
 node scripts/check-simd.mjs dist/onnx-reduce-wasm.wasm
-echo "[test] JS" >&2
-node --test tests/js/
+echo "[test] TypeScript types (tsc --noEmit)" >&2
+npx tsc -p tests/types/tsconfig.json
+echo "[test] JS (node:test)" >&2
+node --test tests/js/ tests/package/
+if [ -d tests/browser ]; then
+  echo "[test] browser (headless Chromium)" >&2
+  node --test tests/browser/
+fi

@@ -1,0 +1,76 @@
+// The published package: `npm pack` holds exactly what users need, and the tarball installed
+// into an empty project works from Node ESM, CommonJS, the single-file subpath and the CLI.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'orw-pack-'));
+const run = (cmd, args, cwd = work) => execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], root));
+const tarball = join(work, packed.filename);
+const app = join(work, 'app');
+run('mkdir', ['-p', app]);
+writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }));
+run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], app);
+
+const model = join(root, '../shared/onnx-backend-tests/node/test_reduce_sum_keepdims_example/model.onnx');
+const program = `
+  await init();
+  const node = Node.create({ opType: 'ReduceSum', attributes: { keepdims: 0 }, opset: 13 });
+  const [y] = node.run([new Tensor('float32', [1, 2, 3, 4, 5, 6], [2, 3]), new Tensor('int64', [1n], [1])]);
+  console.log(JSON.stringify({ dims: y.dims, data: Array.from(y.data) }));`;
+
+test('package/npm pack holds dist, types, README, LICENSE and package.json only', () => {
+  const files = packed.files.map((f) => f.path).sort();
+  const dist = readdirSync(join(root, 'dist')).map((f) => `dist/${f}`);
+  assert.deepEqual(files, ['LICENSE', 'README.md', ...dist, 'package.json'].sort());
+  assert.ok(files.includes('dist/index.d.ts'));
+  assert.ok(files.includes('dist/onnx-reduce-wasm.wasm'));
+});
+
+test('package/imports from Node ESM', () => {
+  const out = run('node', ['--input-type=module', '-e', `import { init, Node, Tensor } from 'onnx-reduce-wasm';${program}`], app);
+  assert.deepEqual(JSON.parse(out), { dims: [2], data: [6, 15] });
+});
+
+test('package/requires from CommonJS', () => {
+  const out = run('node', ['-e', `const { init, Node, Tensor } = require('onnx-reduce-wasm'); (async () => {${program}})();`], app);
+  assert.deepEqual(JSON.parse(out), { dims: [2], data: [6, 15] });
+});
+
+test('package/the single-file subpath needs no .wasm file', () => {
+  const out = run('node', ['--input-type=module', '-e', `import { init, Node, Tensor } from 'onnx-reduce-wasm/single';${program}`], app);
+  assert.deepEqual(JSON.parse(out), { dims: [2], data: [6, 15] });
+});
+
+test('package/installs no process handlers', () => {
+  const out = run('node', ['--input-type=module', '-e', `
+    const before = [process.listenerCount('uncaughtException'), process.listenerCount('unhandledRejection')];
+    const { init } = await import('onnx-reduce-wasm');
+    await init();
+    console.log(JSON.stringify([before, [process.listenerCount('uncaughtException'), process.listenerCount('unhandledRejection')]]));`], app);
+  const [before, after] = JSON.parse(out);
+  assert.deepEqual(after, before);
+});
+
+test('package/no eval or new Function in what ships (strict CSP) and no top-level await', () => {
+  for (const f of readdirSync(join(root, 'dist')).filter((f) => /\.(mjs|cjs)$/.test(f))) {
+    const text = readFileSync(join(root, 'dist', f), 'utf8');
+    assert.doesNotMatch(text, /new Function\s*\(|\beval\s*\(/, f);
+    assert.doesNotMatch(text, /^await /m, f);
+  }
+});
+
+test('package/the CLI runs from the installed package', () => {
+  const out = run('npx', ['--offline', 'onnx-reduce-wasm', 'shapes', model], app);
+  assert.match(out, /reduced: float32\[/);
+  assert.throws(() => run('npx', ['--offline', 'onnx-reduce-wasm', 'run', join(work, 'missing.onnx')], app), (e) => e.status === 1 && /cannot read/.test(e.stderr));
+});
+
+test.after(() => rmSync(work, { recursive: true, force: true }));
