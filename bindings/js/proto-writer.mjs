@@ -66,3 +66,29 @@ export function encodeNode({ opType, inputs = [], outputs = [], attributes = {},
     ...(domain ? bytesField(7, utf8(domain)) : []),
   ]);
 }
+
+// TensorProto: dims 1, data_type 2, name 8, raw_data 9.
+function encodeTensorProto(name, onnxType, dims, rawBytes) {
+  return [...dims.flatMap((d) => intField(1, d)), ...intField(2, onnxType), ...bytesField(8, utf8(name)), ...bytesField(9, [...rawBytes])];
+}
+
+// ValueInfoProto: name 1, type 2 { tensor_type 1 { elem_type 1, shape 2 { dim 1 { dim_value 1 | dim_param 2 } } } }.
+function encodeValueInfo({ name, type, dims }) {
+  const dimsBytes = dims == null ? [] : bytesField(2, dims.flatMap((d) => bytesField(1, typeof d === 'number' ? intField(1, d) : typeof d === 'string' ? bytesField(2, utf8(d)) : [])));
+  return [...bytesField(1, utf8(name)), ...bytesField(2, bytesField(1, [...intField(1, type), ...dimsBytes]))];
+}
+
+// A one-graph ModelProto: { opset, nodes: [encodeNode specs], inputs/outputs: [{ name, type: ONNX
+// number, dims }], initializers: [{ name, type: ONNX number, dims, bytes: Uint8Array }] }.
+// ModelProto: ir_version 1, graph 7, opset_import 8 { domain 1, version 2 };
+// GraphProto: node 1, name 2, initializer 5, input 11, output 12.
+export function encodeModel({ opset, nodes, inputs, outputs, initializers = [], irVersion = 8 }) {
+  const graph = [
+    ...nodes.flatMap((n) => bytesField(1, [...encodeNode(n)])),
+    ...bytesField(2, utf8('graph')),
+    ...initializers.flatMap((t) => bytesField(5, encodeTensorProto(t.name, t.type, t.dims, t.bytes))),
+    ...inputs.flatMap((v) => bytesField(11, encodeValueInfo(v))),
+    ...outputs.flatMap((v) => bytesField(12, encodeValueInfo(v))),
+  ];
+  return Uint8Array.from([...intField(1, irVersion), ...bytesField(7, graph), ...bytesField(8, [...bytesField(1, []), ...intField(2, opset)])]);
+}

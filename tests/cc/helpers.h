@@ -50,6 +50,11 @@ inline void store_value(DataType type, void* data, size_t i, double v) {
     case DataType::kInt64: static_cast<int64_t*>(data)[i] = static_cast<int64_t>(v); return;
     case DataType::kUint32: static_cast<uint32_t*>(data)[i] = static_cast<uint32_t>(static_cast<int64_t>(v)); return;
     case DataType::kUint64: static_cast<uint64_t*>(data)[i] = static_cast<uint64_t>(static_cast<int64_t>(v)); return;
+    case DataType::kInt8: static_cast<int8_t*>(data)[i] = static_cast<int8_t>(static_cast<int64_t>(v)); return;
+    case DataType::kUint8: static_cast<uint8_t*>(data)[i] = static_cast<uint8_t>(static_cast<int64_t>(v)); return;
+    case DataType::kInt16: static_cast<int16_t*>(data)[i] = static_cast<int16_t>(static_cast<int64_t>(v)); return;
+    case DataType::kUint16: static_cast<uint16_t*>(data)[i] = static_cast<uint16_t>(static_cast<int64_t>(v)); return;
+    case DataType::kBool: static_cast<uint8_t*>(data)[i] = v != 0 ? 1 : 0; return;
     default: throw std::logic_error("store_value: unsupported test type " + orw::type_name(type));
   }
 }
@@ -65,6 +70,11 @@ inline double load_value(DataType type, const void* data, size_t i) {
     case DataType::kInt64: return static_cast<double>(static_cast<const int64_t*>(data)[i]);
     case DataType::kUint32: return static_cast<double>(static_cast<const uint32_t*>(data)[i]);
     case DataType::kUint64: return static_cast<double>(static_cast<const uint64_t*>(data)[i]);
+    case DataType::kInt8: return static_cast<const int8_t*>(data)[i];
+    case DataType::kUint8: return static_cast<const uint8_t*>(data)[i];
+    case DataType::kInt16: return static_cast<const int16_t*>(data)[i];
+    case DataType::kUint16: return static_cast<const uint16_t*>(data)[i];
+    case DataType::kBool: return static_cast<const uint8_t*>(data)[i];  // the stored byte: 0/1, or anything else
     default: throw std::logic_error("load_value: unsupported test type " + orw::type_name(type));
   }
 }

@@ -1,0 +1,139 @@
+// `npm run bench`: this package against onnxruntime-web (numThreads = 1, SIMD) on the same
+// one-node models and inputs, end to end from JS TypedArray to JS TypedArray, in one Node
+// process, interleaved, with warm-up, medians of >= 30 timed samples per side.
+//   node bench/ort-compare.mjs [--json] [--runs N] [--filter substring]
+import * as ort from 'onnxruntime-web';
+import { init, InferenceSession, Node, Tensor } from '../dist/index.node.mjs';
+import { encodeModel } from '../bindings/js/proto-writer.mjs';
+
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const runs = Number(args[args.indexOf('--runs') + 1]) || 30;
+const filter = args.includes('--filter') ? args[args.indexOf('--filter') + 1] : '';
+
+ort.env.wasm.numThreads = 1;
+ort.env.logLevel = 'error';
+await init();
+
+const ONNX = { float32: 1, int32: 6, int64: 7, float64: 11 };
+const ARRAYS = { float32: Float32Array, int32: Int32Array, int64: BigInt64Array, float64: Float64Array };
+
+function input(type, dims, seed = 1) {
+  const n = dims.reduce((a, b) => a * b, 1);
+  const a = new ARRAYS[type](n);
+  let s = seed >>> 0;
+  for (let i = 0; i < n; ++i) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    const u = s / 4294967296;
+    // Products stay finite and normal: floats near 1, integers in {1, 2, 3} (wrapping is fine).
+    if (type === 'int64') a[i] = BigInt(1 + (s % 3));
+    else if (type === 'int32') a[i] = 1 + (s % 3);
+    else a[i] = 0.999 + 0.002 * u;
+  }
+  return a;
+}
+
+function model(op, type, dims, axes, opset = 18) {
+  const isScan = op === 'CumSum' || op === 'CumProd';
+  const rank = dims.length;
+  const outDims = isScan ? dims : axes ? dims.map((d, i) => (axes.includes(i) ? 1 : d)) : dims.map(() => 1);
+  const initializers = [];
+  const inputs = ['x'];
+  if (isScan) {
+    initializers.push({ name: 'axis', type: 7, dims: [], bytes: new Uint8Array(BigInt64Array.of(BigInt(axes[0])).buffer) });
+    inputs.push('axis');
+  } else if (axes) {
+    initializers.push({ name: 'axes', type: 7, dims: [axes.length], bytes: new Uint8Array(BigInt64Array.from(axes, BigInt).buffer) });
+    inputs.push('axes');
+  }
+  void rank;
+  return encodeModel({
+    opset: isScan && op === 'CumProd' ? 26 : opset,
+    nodes: [{ opType: op, inputs, outputs: ['y'], attributes: isScan ? {} : { keepdims: 1 } }],
+    inputs: [{ name: 'x', type: ONNX[type], dims }],
+    outputs: [{ name: 'y', type: ONNX[type], dims: outDims }],
+    initializers,
+  });
+}
+
+const big = [64, 256, 256];
+const cases = [];
+for (const op of ['ReduceSum', 'ReduceProd', 'ReduceMean', 'ReduceMax']) {
+  for (const [label, axes] of [['[2]', [2]], ['[0]', [0]], ['[1]', [1]], ['all', null]]) cases.push({ op, type: 'float32', dims: big, axes, label });
+}
+cases.push({ op: 'ReduceMin', type: 'float32', dims: big, axes: [2], label: '[2]' });
+cases.push({ op: 'ReduceL2', type: 'float32', dims: big, axes: [2], label: '[2]' });
+cases.push({ op: 'ReduceLogSumExp', type: 'float32', dims: big, axes: [2], label: '[2]' });
+for (const op of ['CumSum', 'CumProd']) for (const axis of [1, 0]) cases.push({ op, type: 'float32', dims: [1024, 4096], axes: [axis], label: `axis ${axis}` });
+for (const type of ['int32', 'int64', 'float64']) for (const axis of [2, 0]) cases.push({ op: 'ReduceProd', type, dims: big, axes: [axis], label: `[${axis}]` });
+for (const op of ['ReduceSum', 'ReduceProd']) cases.push({ op, type: 'float32', dims: [8, 16], axes: [1], label: '[1]' });
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function timeBatch(fn, k) {
+  const t0 = performance.now();
+  for (let i = 0; i < k; ++i) await fn();
+  return (performance.now() - t0) / k;
+}
+
+const rows = [];
+for (const c of cases) {
+  const name = `${c.op} ${c.type} [${c.dims}] ${c.label}`;
+  if (filter && !name.includes(filter)) continue;
+  const bytes = model(c.op, c.type, c.dims, c.axes);
+  const data = input(c.type, c.dims);
+  const ours = await InferenceSession.create(bytes);
+  const theirs = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
+  const oursFeed = { x: new Tensor(c.type, data, c.dims) };
+  const ortFeed = { x: new ort.Tensor(c.type, data, c.dims) };
+  const runOurs = () => ours.run(oursFeed);
+  const runOrt = () => theirs.run(ortFeed);
+  // Same answers first (a benchmark of wrong results is worthless).
+  const a = (await runOurs()).y.data, b = (await runOrt()).y.data;
+  let maxRel = 0;
+  for (let i = 0; i < a.length; ++i) {
+    const x = Number(a[i]), y = Number(b[i]);
+    if (x !== y) maxRel = Math.max(maxRel, Math.abs(x - y) / Math.max(Math.abs(y), 1e-30));
+  }
+  // Batch tiny cases so each sample lasts >= ~2 ms.
+  const single = Math.max(await timeBatch(runOurs, 3), await timeBatch(runOrt, 3), 1e-3);
+  const k = Math.max(1, Math.ceil(2 / single));
+  for (let i = 0; i < 3; ++i) { await timeBatch(runOurs, k); await timeBatch(runOrt, k); }
+  const tOurs = [], tOrt = [];
+  for (let i = 0; i < runs; ++i) {
+    tOurs.push(await timeBatch(runOurs, k));
+    tOrt.push(await timeBatch(runOrt, k));
+  }
+  const mo = median(tOurs), mt = median(tOrt);
+  const inBytes = data.byteLength;
+  rows.push({ case: name, ours_ms: mo, ort_ms: mt, speedup: mt / mo, gbps: inBytes / mo / 1e6, max_rel_diff: maxRel });
+  await ours.release();
+  await theirs.release();
+}
+
+// Per-call overhead of the synchronous Node API on a tiny input.
+const tiny = Node.create({ opType: 'ReduceSum', attributes: { keepdims: 1 }, opset: 18 });
+const tinyX = new Tensor('float32', input('float32', [8, 16]), [8, 16]);
+const tinyAxes = new Tensor('int64', [1n], [1]);
+for (let i = 0; i < 20000; ++i) tiny.run([tinyX, tinyAxes]);
+const perCall = [];
+for (let r = 0; r < 30; ++r) {
+  const t0 = performance.now();
+  for (let i = 0; i < 2000; ++i) tiny.run([tinyX, tinyAxes]);
+  perCall.push(((performance.now() - t0) / 2000) * 1000);
+}
+const syncUs = median(perCall);
+
+const geo = Math.exp(rows.reduce((s, r) => s + Math.log(r.speedup), 0) / rows.length);
+if (json) {
+  console.log(JSON.stringify({ date: new Date().toISOString(), node: process.version, ort: ort.env.versions?.web ?? 'onnxruntime-web', rows, geomean_speedup: geo, sync_node_run_us_8x16: syncUs }, null, 2));
+} else {
+  const pad = (s, n) => String(s).padEnd(n);
+  const num = (x, d = 3) => x.toFixed(d).padStart(9);
+  console.log(`${pad('case', 40)} ${'ours ms'.padStart(9)} ${'ORT ms'.padStart(9)} ${'speed-up'.padStart(9)} ${'GB/s'.padStart(9)}`);
+  for (const r of rows) {
+    console.log(`${pad(r.case, 40)} ${num(r.ours_ms)} ${num(r.ort_ms)} ${num(r.speedup, 2)}x ${num(r.gbps, 2)}${r.max_rel_diff > 1e-3 ? `  (results differ: rel ${r.max_rel_diff.toExponential(1)})` : ''}`);
+  }
+  console.log(`geometric mean speed-up: ${geo.toFixed(2)}x over ${rows.length} cases`);
+  console.log(`Node.run (sync) ReduceSum [8,16] axis 1: ${syncUs.toFixed(2)} us per call`);
+}
