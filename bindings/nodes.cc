@@ -1,5 +1,6 @@
 // Embind: nodes. A node lives in wasm behind an integer handle until JS disposes it.
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
 #include <map>
@@ -81,16 +82,6 @@ val node_describe(int handle) {
   return out;
 }
 
-bool node_run(int handle, uintptr_t desc_ptr, int n_inputs) {
-  glue().outputs.clear();
-  return guarded([&] {
-    const Node& node = live_node(handle);
-    std::vector<Tensor> tensors;
-    std::vector<const Tensor*> inputs;
-    read_inputs(desc_ptr, n_inputs, tensors, inputs);
-    glue().outputs = run_node(node, inputs);
-  });
-}
 
 }  // namespace
 
@@ -103,21 +94,51 @@ val node_infer_shapes(int handle, val infos) {
     const Node& n = live_node(handle);
     ShapesContext ctx;
     ctx.set_opset(n.domain(), n.opset());
+    // A null (or missing) info is an omitted input, as in run(): probe a copy of the node
+    // whose input list leaves it out.
     const int count = infos["length"].as<int>();
-    for (int i = 0; i < count && i < static_cast<int>(n.inputs().size()); ++i) {
-      val v = infos[i];
-      if (v.isNull() || v.isUndefined() || n.inputs()[i].empty()) continue;
-      ctx.set(n.inputs()[i], info_from_val(v));
+    const auto& specs = n.schema().inputs;
+    if (count > static_cast<int>(specs.size())) {
+      throw std::invalid_argument(n.where() + ": inferShapes: got " + std::to_string(count) + " input infos, but this version takes at most " +
+                                  std::to_string(specs.size()) + " inputs");
     }
-    n.schema().shape(ctx, n);
+    std::vector<std::string> names;
+    for (size_t i = 0; i < n.inputs().size(); ++i) {
+      val v = static_cast<int>(i) < count ? infos[i] : val::undefined();
+      const bool given = !v.isNull() && !v.isUndefined() && !n.inputs()[i].empty();
+      if (!given && i < specs.size() && !specs[i].optional) {
+        throw std::invalid_argument(n.where() + ": inferShapes: input " + std::to_string(i) + " '" + specs[i].name +
+                                    "' is required, so its info cannot be null (pass {} for a tensor nothing is known about)");
+      }
+      names.push_back(given ? n.inputs()[i] : std::string());
+      if (given) ctx.set(n.inputs()[i], info_from_val(v));
+    }
+    while (!names.empty() && names.back().empty()) names.pop_back();
+    const Node probe = Node::make(n.op_type(), n.domain(), n.opset(), n.attributes(), names, n.outputs(), n.name());
+    probe.schema().shape(ctx, probe);
     val result = val::array();
-    for (const auto& name : n.outputs()) result.call<void>("push", info_to_val(ctx.at(name)));
+    for (const auto& name : probe.outputs()) result.call<void>("push", info_to_val(ctx.at(name)));
     out = result;
   });
   return out;
 }
 
 }  // namespace
+
+// Runs a node on inputs described at desc_ptr (see read_inputs); outputs are described by
+// orw_output_desc(). Returns 1, or 0 with the error recorded.
+extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_run(int handle, uintptr_t desc_ptr, int n_inputs) {
+  glue().outputs.clear();
+  return guarded([&] {
+    const Node& node = live_node(handle);
+    std::vector<Tensor> tensors;
+    std::vector<const Tensor*> inputs;
+    read_inputs(desc_ptr, n_inputs, tensors, inputs);
+    glue().outputs = run_node(node, inputs);
+    describe_outputs();
+  });
+}
+
 }  // namespace orw::bindings
 
 EMSCRIPTEN_BINDINGS(orw_nodes) {
@@ -127,6 +148,5 @@ EMSCRIPTEN_BINDINGS(orw_nodes) {
   function("nodeRelease", &node_release);
   function("nodeToBytes", &node_to_bytes);
   function("nodeDescribe", &node_describe);
-  function("nodeRun", &node_run);
   function("nodeInferShapes", &node_infer_shapes);
 }

@@ -1,5 +1,6 @@
 // Embind: sessions (a parsed model run as a whole) and model-level shape inference.
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
 #include <map>
@@ -80,8 +81,11 @@ val session_describe(int handle) {
   return out;
 }
 
-// Runs with feeds positional in inputNames order; outputs land in outputNames order.
-bool session_run(int handle, uintptr_t desc_ptr, int n_inputs) {
+}  // namespace
+
+// Runs with feeds positional in inputNames order; outputs land in outputNames order and are
+// described by orw_output_desc(). Returns 1, or 0 with the error recorded.
+extern "C" EMSCRIPTEN_KEEPALIVE int orw_session_run(int handle, uintptr_t desc_ptr, int n_inputs) {
   glue().outputs.clear();
   return guarded([&] {
     const Session& s = live_session(handle);
@@ -94,8 +98,11 @@ bool session_run(int handle, uintptr_t desc_ptr, int n_inputs) {
     }
     auto results = s.run(feeds);
     for (const auto& name : s.output_names()) glue().outputs.push_back(results.at(name));
+    describe_outputs();
   });
 }
+
+namespace {
 
 // {valueName: {type, dims}} for every value of the model's graph, or null on error.
 val infer_model_shapes_js(uintptr_t ptr, size_t len) {
@@ -116,6 +123,7 @@ bool tensor_from_bytes_js(uintptr_t ptr, size_t len) {
     std::string name;
     glue().outputs.push_back(tensor_from_bytes(reinterpret_cast<const void*>(ptr), len, &name));
     glue().bytes = name;
+    describe_outputs();
   });
 }
 
@@ -128,7 +136,6 @@ EMSCRIPTEN_BINDINGS(orw_sessions) {
   function("sessionCreate", &session_create);
   function("sessionRelease", &session_release);
   function("sessionDescribe", &session_describe);
-  function("sessionRun", &session_run);
   function("inferModelShapes", &infer_model_shapes_js);
   function("tensorFromBytes", &tensor_from_bytes_js);
 }

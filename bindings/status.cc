@@ -1,6 +1,7 @@
 #include "status.h"
 
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 
 #include <malloc.h>
 
@@ -57,15 +58,21 @@ void read_inputs(uintptr_t desc_ptr, int n, std::vector<Tensor>& tensors, std::v
   }
 }
 
+void describe_outputs() {
+  GlueState& s = glue();
+  s.output_desc.clear();
+  s.output_desc.push_back(static_cast<double>(s.outputs.size()));
+  for (const Tensor& t : s.outputs) {
+    s.output_desc.push_back(static_cast<double>(t.type()));
+    s.output_desc.push_back(static_cast<double>(t.rank()));
+    s.output_desc.push_back(static_cast<double>(reinterpret_cast<uintptr_t>(t.raw())));
+    s.output_desc.push_back(static_cast<double>(t.byte_size()));
+    for (int64_t d : t.dims()) s.output_desc.push_back(static_cast<double>(d));
+  }
+}
+
 namespace {
 
-int output_count() { return static_cast<int>(glue().outputs.size()); }
-int output_type(int i) { return static_cast<int>(glue().outputs.at(i).type()); }
-int output_rank(int i) { return static_cast<int>(glue().outputs.at(i).rank()); }
-double output_dim(int i, int d) { return static_cast<double>(glue().outputs.at(i).dims().at(d)); }
-uintptr_t output_data(int i) { return reinterpret_cast<uintptr_t>(glue().outputs.at(i).raw()); }
-size_t output_byte_size(int i) { return glue().outputs.at(i).byte_size(); }
-void release_outputs() { glue().outputs.clear(); }
 uintptr_t last_bytes_ptr() { return reinterpret_cast<uintptr_t>(glue().bytes.data()); }
 size_t last_bytes_length() { return glue().bytes.size(); }
 std::string last_error() { return glue().error; }
@@ -76,16 +83,18 @@ double heap_used() { return static_cast<double>(mallinfo().uordblks); }
 }  // namespace
 }  // namespace orw::bindings
 
+// Hot-path exports called directly from JS (no Embind dispatch): a few microseconds per
+// call matter for small tensors.
+extern "C" {
+EMSCRIPTEN_KEEPALIVE uintptr_t orw_output_desc() {
+  return reinterpret_cast<uintptr_t>(orw::bindings::glue().output_desc.data());
+}
+EMSCRIPTEN_KEEPALIVE void orw_release_outputs() { orw::bindings::glue().outputs.clear(); }
+}
+
 EMSCRIPTEN_BINDINGS(orw_status) {
   using namespace orw::bindings;
   using emscripten::function;
-  function("outputCount", &output_count);
-  function("outputType", &output_type);
-  function("outputRank", &output_rank);
-  function("outputDim", &output_dim);
-  function("outputData", &output_data);
-  function("outputByteSize", &output_byte_size);
-  function("releaseOutputs", &release_outputs);
   function("lastBytesPtr", &last_bytes_ptr);
   function("lastBytesLength", &last_bytes_length);
   function("lastError", &last_error);

@@ -17,6 +17,7 @@ struct GlueState {
   std::string error;
   int error_kind = kOk;
   std::vector<Tensor> outputs;
+  std::vector<double> output_desc;  // see describe_outputs()
   std::string bytes;  // the last serialized message handed to JS
 };
 GlueState& glue();
@@ -38,6 +39,10 @@ bool guarded(F&& f) {
     return false;
   }
 }
+
+// Fills glue().output_desc from glue().outputs, for JS to read in one go: count, then per
+// output: ONNX element type, rank, data pointer, byte size, then `rank` dims (float64).
+void describe_outputs();
 
 // Reads `n` positional input tensors described at `desc_ptr` (float64 values per input:
 // present 0/1, ONNX element type, rank, data pointer, then `rank` dims) as views into wasm

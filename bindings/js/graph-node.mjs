@@ -64,7 +64,7 @@ export class Node {
   get name() { return this.#info.name; }
   get opset() { return this.#opset; }
   get sinceVersion() { return this.#info.sinceVersion; }
-  get attributes() { return { ...this.#info.attributes }; }
+  get attributes() { return structuredClone(this.#info.attributes); }
   get inputs() { return [...this.#info.inputs]; }
   get outputs() { return [...this.#info.outputs]; }
 
@@ -78,7 +78,7 @@ export class Node {
       if (t != null && !(t instanceof Tensor)) throw new TypeError(`${this.opType}.run: inputs[${i}] is not a Tensor (got ${Object.prototype.toString.call(t)})`);
     }
     const m = wasm();
-    if (!withInputs(inputs, (desc) => m.nodeRun(handle, desc, inputs.length))) fail();
+    if (!withInputs(inputs, (desc) => m._orw_node_run(handle, desc, inputs.length))) fail();
     return takeOutputs();
   }
 

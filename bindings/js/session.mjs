@@ -51,7 +51,7 @@ export class InferenceSession {
       return t;
     });
     const m = wasm();
-    if (!withInputs(tensors, (desc) => m.sessionRun(this.#handle, desc, tensors.length))) fail();
+    if (!withInputs(tensors, (desc) => m._orw_session_run(this.#handle, desc, tensors.length))) fail();
     const outputs = takeOutputs();
     const result = {};
     this.#info.outputNames.forEach((name, i) => { result[name] = outputs[i]; });

@@ -85,22 +85,28 @@ export function withInputs(tensors, run) {
 }
 
 // Copies the outputs of the last run out of wasm memory as fresh Tensors, then frees them.
+// The wasm side describes them in one float64 block (orw_output_desc): count, then per
+// output type, rank, data pointer, byte size, dims.
 export function takeOutputs() {
   const m = wasm();
   try {
-    const outputs = [];
-    for (let i = 0, n = m.outputCount(); i < n; ++i) {
-      const type = dtypeFromOnnx(m.outputType(i));
-      const rank = m.outputRank(i);
-      const dims = new Array(rank);
-      for (let d = 0; d < rank; ++d) dims[d] = m.outputDim(i, d);
-      const p = m.outputData(i);
-      const copy = m.HEAPU8.slice(p, p + m.outputByteSize(i));
-      outputs.push(new Tensor(type, new DTYPES[type].array(copy.buffer), dims));
+    const heap = m.HEAPU8.buffer;
+    const descPtr = m._orw_output_desc();
+    const count = new Float64Array(heap, descPtr, 1)[0];
+    let k = 1;
+    const outputs = new Array(count);
+    for (let i = 0; i < count; ++i) {
+      const head = new Float64Array(heap, descPtr + k * 8, 4);
+      const [onnxType, rank, ptr, byteSize] = head;
+      const dims = Array.from(new Float64Array(heap, descPtr + (k + 4) * 8, rank));
+      k += 4 + rank;
+      const type = dtypeFromOnnx(onnxType);
+      const copy = m.HEAPU8.slice(ptr, ptr + byteSize);
+      outputs[i] = new Tensor(type, new DTYPES[type].array(copy.buffer), dims);
     }
     return outputs;
   } finally {
-    m.releaseOutputs();
+    m._orw_release_outputs();
   }
 }
 

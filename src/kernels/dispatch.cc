@@ -13,6 +13,7 @@
 
 #include "core/errors.h"
 #include "core/half.h"
+#include "kernels/exp.h"
 #include "kernels/kernels.h"
 #include "kernels/reduce_kernels.h"
 #include "kernels/reduce_ops.h"
@@ -23,6 +24,9 @@ namespace orw::kernels {
 namespace {
 
 template <class T> struct Tag { using type = T; };
+
+// The int32 vector of a float vector (for exp's exponent bits).
+template <class V> struct IntVec { typedef int32_t type __attribute__((vector_size(sizeof(V)))); };
 
 // Builds for users (ORW_SIMD_ONLY) leave out the scalar instances: they only serve tests and
 // benchmarks, and would double the kernels' share of the download.
@@ -103,6 +107,37 @@ void for_each_element(const ReductionPlan& plan, F&& f) {
   }
 }
 
+float exp_of(float x) { return exp_approx(x); }  // the same bits as the vector kernel
+double exp_of(double x) { return std::exp(x); }
+
+// LogSumExp of `rows` contiguous slices of length r: the slice's max, then the sum of
+// exp(x - max) with four vector accumulators, then log(sum) + max.
+template <class S>
+void logsumexp_rows(const float* x, size_t rows, size_t r, float* out) {
+  using V = typename S::V;
+  constexpr size_t N = S::kLanes;
+  for (size_t k = 0; k < rows; ++k, x += r) {
+    const float m = reduce_r<S, MaxOp>(x, r);
+    if (!std::isfinite(m)) { out[k] = m; continue; }
+    const V mv = S::splat(m);
+    V acc[4] = {S::splat(0), S::splat(0), S::splat(0), S::splat(0)};
+    size_t i = 0;
+    auto e = [&](V v) {
+      if constexpr (N == 1) return exp_of(v - m);
+      else return exp_approx<V, typename IntVec<V>::type>(v - mv);
+    };
+    for (; i + 4 * N <= r; i += 4 * N) {
+      for (size_t u = 0; u < 4; ++u) acc[u] = acc[u] + e(S::load(x + i + u * N));
+    }
+    for (; i + N <= r; i += N) acc[0] = acc[0] + e(S::load(x + i));
+    const V t = (acc[0] + acc[1]) + (acc[2] + acc[3]);
+    float sum = 0;
+    for (size_t l = 0; l < N; ++l) sum += S::lane(t, l);
+    for (; i < r; ++i) sum += exp_of(x[i] - m);
+    out[k] = std::log(sum) + m;
+  }
+}
+
 // Float-only ops (T = float or double): Mean, L2, LogSum, LogSumExp.
 template <class T>
 void reduce_float_composite(ReduceOp op, const ReductionPlan& plan, const T* x, T* out, Variant v) {
@@ -126,11 +161,21 @@ void reduce_float_composite(ReduceOp op, const ReductionPlan& plan, const T* x, 
     case ReduceOp::kLogSumExp: {
       // log(sum(exp(x - m))) + m with m the slice's max: no overflow for large x; an all
       // -inf slice (or an empty one) gives -inf; +inf or NaN in the slice propagates.
+      if constexpr (std::is_same_v<T, float>) {
+        const bool rows = plan.input_count > 0 && !plan.group_dims.empty() && plan.group_reduced.back() &&
+                          plan.group_dims.size() <= 2;
+        if (rows) {  // R or KR: contiguous slices, the common (softmax-like) case
+          const auto r = static_cast<size_t>(plan.group_dims.back());
+          if (v == Variant::kSimd || !kWithScalarVariant) logsumexp_rows<simd::Vec128<float>>(x, n_out, r, out);
+          else logsumexp_rows<simd::Scalar<float>>(x, n_out, r, out);
+          return;
+        }
+      }
       std::vector<T> m(n_out);
       run_plan<MaxOp, T>(plan, x, m.data(), v);
       for (size_t o = 0; o < n_out; ++o) out[o] = 0;
       for_each_element(plan, [&](size_t i, size_t o) {
-        if (std::isfinite(m[o])) out[o] += std::exp(x[i] - m[o]);
+        if (std::isfinite(m[o])) out[o] += exp_of(x[i] - m[o]);
       });
       for (size_t o = 0; o < n_out; ++o) out[o] = std::isfinite(m[o]) ? std::log(out[o]) + m[o] : m[o];
       return;

@@ -3,6 +3,7 @@
 // these. Sums and products get integers as their unsigned twins, so they wrap (no UB).
 // Finalize steps (mean's division, L2's sqrt, the logs) are applied by kernels/dispatch.cc.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -33,7 +34,7 @@ template <bool kSigned>
 struct L1Op : SumOp {
   template <class X> static X pre(X x) {
     if constexpr (std::is_floating_point_v<X>) {
-      return x < 0 ? -x : x;
+      return std::fabs(x);
     } else if constexpr (!kSigned) {
       return x;
     } else if constexpr (std::is_arithmetic_v<X>) {
@@ -42,7 +43,10 @@ struct L1Op : SumOp {
     } else {
       using Lane = std::remove_reference_t<decltype(x[0])>;
       if constexpr (std::is_floating_point_v<Lane>) {
-        return simd::select(x < 0, -x, x);
+        using B = std::conditional_t<sizeof(Lane) == 4, uint32_t, uint64_t>;
+        typedef B Bits __attribute__((vector_size(16)));
+        const Bits magnitude = Bits{} + (~B{0} >> 1);
+        return (X)((Bits)x & magnitude);  // clear the sign bit: |-0| = +0, NaN stays NaN
       } else {
         const X m = X{} - (x >> (sizeof(Lane) * 8 - 1));
         return (x ^ m) - m;
@@ -58,7 +62,7 @@ struct MaxOp {
     else return std::numeric_limits<T>::lowest();
   }
   template <class X> static X pre(X x) { return x; }
-  template <class X> static X combine(X a, X b) { return simd::select(simd::greater(a, b) | (a != a), a, b); }
+  template <class X> static X combine(X a, X b) { return simd::extremum<true>(a, b); }
 };
 
 struct MinOp {
@@ -67,7 +71,7 @@ struct MinOp {
     else return std::numeric_limits<T>::max();
   }
   template <class X> static X pre(X x) { return x; }
-  template <class X> static X combine(X a, X b) { return simd::select(simd::greater(b, a) | (a != a), a, b); }
+  template <class X> static X combine(X a, X b) { return simd::extremum<false>(a, b); }
 };
 
 }  // namespace orw

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
 #endif
@@ -61,21 +62,8 @@ struct Scalar {
   static T lane(V v, size_t) { return v; }
 };
 
-// Lane-wise `mask ? a : b` for a mask of all-ones / all-zeros lanes (vector) or a bool
-// (scalar). On wasm this is v128.bitselect, which LLVM cannot turn back into a scalarized
-// 64-bit min/max (clang 14 has no i64x2 min/max and would otherwise extract lanes).
-template <class M, class X>
-inline X select(M mask, X a, X b) {
-  if constexpr (std::is_arithmetic_v<X>) {
-    return mask ? a : b;
-  } else {
-#ifdef __wasm_simd128__
-    return (X)wasm_v128_bitselect((v128_t)a, (v128_t)b, (v128_t)mask);
-#else
-    return mask ? a : b;
-#endif
-  }
-}
+template <class X>
+using LaneOf = std::remove_cv_t<std::remove_reference_t<decltype(std::declval<X>()[0])>>;
 
 // Lane-wise a > b with the comparison of the lane type: unsigned 64-bit lanes are compared as
 // signed after flipping the sign bit (wasm has no unsigned 64-bit compare).
@@ -83,15 +71,47 @@ template <class X>
 inline auto greater(X a, X b) {
   if constexpr (std::is_arithmetic_v<X>) {
     return a > b;
+  } else if constexpr (std::is_same_v<LaneOf<X>, uint64_t>) {
+    typedef int64_t S __attribute__((vector_size(16)));
+    const X bias = X{} + (uint64_t{1} << 63);
+    return (S)(a ^ bias) > (S)(b ^ bias);
   } else {
-    using Lane = std::remove_reference_t<decltype(a[0])>;
-    if constexpr (std::is_same_v<Lane, uint64_t>) {
-      typedef int64_t S __attribute__((vector_size(16)));
-      const X bias = X{} + (uint64_t{1} << 63);
-      return (S)(a ^ bias) > (S)(b ^ bias);
-    } else {
-      return a > b;
+    return a > b;
+  }
+}
+
+// Lane-wise maximum / minimum; a NaN in either operand gives NaN.
+//  - wasm floats: f32x4.max / f64x2.max, which propagate NaN by definition;
+//  - 8/32-bit integer lanes: a plain compare-select, which LLVM turns into i32x4.max_s etc.;
+//  - 64-bit integer lanes: compare + v128.bitselect (clang 14 has no i64x2 max and would
+//    otherwise extract every lane to scalar code).
+template <bool kMax, class X>
+inline X extremum(X a, X b) {
+  if constexpr (std::is_arithmetic_v<X>) {
+    if constexpr (std::is_floating_point_v<X>) {
+      if (a != a) return a;
     }
+    return (kMax ? greater(a, b) : greater(b, a)) ? a : b;
+  } else {
+    using Lane = LaneOf<X>;
+#ifdef __wasm_simd128__
+    if constexpr (std::is_same_v<Lane, float>) {
+      return (X)(kMax ? wasm_f32x4_max((v128_t)a, (v128_t)b) : wasm_f32x4_min((v128_t)a, (v128_t)b));
+    } else if constexpr (std::is_same_v<Lane, double>) {
+      return (X)(kMax ? wasm_f64x2_max((v128_t)a, (v128_t)b) : wasm_f64x2_min((v128_t)a, (v128_t)b));
+    } else if constexpr (sizeof(Lane) == 8) {
+      const auto m = kMax ? greater(a, b) : greater(b, a);
+      return (X)wasm_v128_bitselect((v128_t)a, (v128_t)b, (v128_t)m);
+    } else {
+      return (kMax ? greater(a, b) : greater(b, a)) ? a : b;
+    }
+#else
+    if constexpr (std::is_floating_point_v<Lane>) {
+      return ((kMax ? greater(a, b) : greater(b, a)) | (a != a)) ? a : b;
+    } else {
+      return (kMax ? greater(a, b) : greater(b, a)) ? a : b;
+    }
+#endif
   }
 }
 

@@ -3,8 +3,11 @@
 // distributions differ between libstdc++ and libc++, so they are not used).
 #pragma once
 #include <cmath>
+#include <cstdio>
 #include <cstdint>
 #include <cstring>
+#include <limits>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -39,7 +42,8 @@ inline bool is_integer(DataType t) {
 }
 inline bool is_half_type(DataType t) { return t == DataType::kFloat16 || t == DataType::kBfloat16; }
 
-// Stores `v` as element i of a buffer of `type` (halfs round to nearest even from float).
+// Stores `v` as element i of a buffer of `type` (halfs round to nearest even from float; 8/16-bit
+// integers wrap; bool stores 1 for any nonzero value).
 inline void store_value(DataType type, void* data, size_t i, double v) {
   switch (type) {
     case DataType::kFloat: static_cast<float*>(data)[i] = static_cast<float>(v); return;
@@ -190,5 +194,228 @@ inline int64_t rand_int(std::mt19937& rng, int64_t lo, int64_t hi) {
 inline double rand_unit(std::mt19937& rng) { return static_cast<double>(rng() >> 8) * (1.0 / 16777216.0); }
 
 inline uint64_t rand_u64(std::mt19937& rng) { return (static_cast<uint64_t>(rng()) << 32) | rng(); }
+
+// ---- the Reduce family and CumSum: the spec's tables, a runner and a reference ------------
+// (issue 6 and the ONNX operator docs/changelog; tests compare the registry against these)
+
+// The Reduce ops of issue 6 (ReduceProd has its own tests).
+inline const std::vector<std::string>& reduce_family_ops() {
+  static const std::vector<std::string> ops = {"ReduceSum",  "ReduceMean",  "ReduceSumSquare",
+                                               "ReduceL1",   "ReduceL2",    "ReduceLogSum",
+                                               "ReduceLogSumExp", "ReduceMax", "ReduceMin"};
+  return ops;
+}
+
+// The since-versions of a Reduce op.
+inline std::vector<int64_t> spec_reduce_versions(const std::string& op) {
+  if (op == "ReduceSum") return {1, 11, 13};
+  if (op == "ReduceMax" || op == "ReduceMin") return {1, 11, 12, 13, 18, 20};
+  return {1, 11, 13, 18};
+}
+
+// The opset from which the axes are the optional second input (and noop_with_empty_axes
+// exists); before it they are an attribute.
+inline int64_t spec_axes_input_since(const std::string& op) { return op == "ReduceSum" ? 13 : 18; }
+inline bool spec_axes_is_input(const std::string& op, int64_t opset) { return opset >= spec_axes_input_since(op); }
+
+inline bool is_min_max(const std::string& op) { return op == "ReduceMax" || op == "ReduceMin"; }
+
+// The element types of a Reduce op's data input in force at `opset`.
+inline std::vector<DataType> spec_reduce_types(const std::string& op, int64_t opset) {
+  std::vector<DataType> t = {DataType::kUint32,  DataType::kUint64, DataType::kInt32, DataType::kInt64,
+                             DataType::kFloat16, DataType::kFloat,  DataType::kDouble};
+  if (opset >= 13) t.push_back(DataType::kBfloat16);
+  if (is_min_max(op) && opset >= 12) {
+    t.push_back(DataType::kInt8);
+    t.push_back(DataType::kUint8);
+  }
+  if (is_min_max(op) && opset >= 20) t.push_back(DataType::kBool);
+  return t;
+}
+
+// CumSum's element types in force at `opset` (11: no half types; 14 adds float16, bfloat16).
+inline std::vector<DataType> spec_cumsum_types(int64_t opset) {
+  std::vector<DataType> t = {DataType::kUint32, DataType::kUint64, DataType::kInt32,
+                             DataType::kInt64,  DataType::kFloat,  DataType::kDouble};
+  if (opset >= 14) {
+    t.push_back(DataType::kFloat16);
+    t.push_back(DataType::kBfloat16);
+  }
+  return t;
+}
+
+inline bool contains_type(const std::vector<DataType>& types, DataType t) {
+  for (DataType u : types) {
+    if (u == t) return true;
+  }
+  return false;
+}
+
+// Every fixed-size ONNX element type (the candidates of type checks).
+inline const std::vector<DataType>& all_fixed_size_types() {
+  static const std::vector<DataType> types = {
+      DataType::kFloat,  DataType::kUint8,   DataType::kInt8,   DataType::kUint16, DataType::kInt16,
+      DataType::kInt32,  DataType::kInt64,   DataType::kBool,   DataType::kFloat16, DataType::kDouble,
+      DataType::kUint32, DataType::kUint64,  DataType::kBfloat16};
+  return types;
+}
+
+inline bool is_floating(DataType t) {
+  return t == DataType::kFloat || t == DataType::kDouble || t == DataType::kFloat16 || t == DataType::kBfloat16;
+}
+inline bool is_unsigned_type(DataType t) {
+  return t == DataType::kUint8 || t == DataType::kUint16 || t == DataType::kUint32 || t == DataType::kUint64 ||
+         t == DataType::kBool;
+}
+
+inline Attribute keepdims_attr(int v) { return Attribute::of_int("keepdims", v); }
+inline Attribute noop_attr(int v) { return Attribute::of_int("noop_with_empty_axes", v); }
+
+// Runs Reduce op `op` at `opset` on x. `axes` go in the attribute before
+// spec_axes_input_since(op) and in an int64 input from then on (std::nullopt: no axes at all).
+inline Tensor run_reduce_op(const std::string& op, int64_t opset, const Tensor& x,
+                            const std::optional<std::vector<int64_t>>& axes = std::nullopt,
+                            std::vector<Attribute> attrs = {}) {
+  std::vector<const Tensor*> inputs{&x};
+  Tensor axes_tensor;
+  if (axes) {
+    if (!spec_axes_is_input(op, opset)) {
+      attrs.push_back(Attribute::of_ints("axes", *axes));
+    } else {
+      axes_tensor = int64_vector(*axes);
+      inputs.push_back(&axes_tensor);
+    }
+  }
+  return run1(Node::make(op, "", opset, std::move(attrs)), inputs);
+}
+
+// The element-wise step of a Reduce op (what noop_with_empty_axes=1 with empty axes computes):
+// x for Sum, Mean, Max, Min, Prod and LogSumExp; x^2 for SumSquare; |x| for L1 and L2; log x
+// for LogSum.
+inline double spec_elementwise(const std::string& op, double x) {
+  if (op == "ReduceSumSquare") return x * x;
+  if (op == "ReduceL1" || op == "ReduceL2") return std::fabs(x);
+  if (op == "ReduceLogSum") return std::log(x);
+  return x;
+}
+
+// A Reduce op over a set of values, in double, from its definition. The empty set gives the
+// spec's identities for floats: Sum, SumSquare, L1, L2 -> 0; Prod -> 1; Max -> -inf;
+// Min -> +inf; LogSum, LogSumExp -> -inf; Mean -> NaN. Max/Min: any NaN gives NaN.
+inline double spec_reduce_values(const std::string& op, const std::vector<double>& v) {
+  const double inf = std::numeric_limits<double>::infinity();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  double sum = 0, sum_sq = 0, sum_abs = 0, prod = 1, mx = -inf, mn = inf;
+  bool any_nan = false;
+  for (double x : v) {
+    sum += x;
+    sum_sq += x * x;
+    sum_abs += std::fabs(x);
+    prod *= x;
+    if (std::isnan(x)) any_nan = true;
+    if (x > mx) mx = x;
+    if (x < mn) mn = x;
+  }
+  if (op == "ReduceSum") return sum;
+  if (op == "ReduceProd") return prod;
+  if (op == "ReduceMean") return v.empty() ? nan : sum / static_cast<double>(v.size());
+  if (op == "ReduceSumSquare") return sum_sq;
+  if (op == "ReduceL1") return sum_abs;
+  if (op == "ReduceL2") return std::sqrt(sum_sq);
+  if (op == "ReduceLogSum") return std::log(sum);
+  if (op == "ReduceMax") return any_nan ? nan : mx;
+  if (op == "ReduceMin") return any_nan ? nan : mn;
+  if (op == "ReduceLogSumExp") {
+    if (any_nan) return nan;
+    if (std::isinf(mx)) return mx;  // all -inf (or empty): -inf; any +inf: +inf
+    double s = 0;
+    for (double x : v) s += std::exp(x - mx);
+    return mx + std::log(s);
+  }
+  throw std::logic_error("spec_reduce_values: unknown op " + op);
+}
+
+// A row-major N-d reduction in double, straight from the definition: the values of every
+// output element's slice are collected, then reduced by spec_reduce_values. `axes` must be
+// normalized; empty axes reduce nothing (each output is the element-wise step of one input).
+inline RefResult naive_reduce(const std::string& op, const Shape& dims, const std::vector<double>& x,
+                              const std::vector<int64_t>& axes, bool keepdims) {
+  const size_t rank = dims.size();
+  std::vector<bool> reduced(rank, false);
+  for (int64_t a : axes) reduced[static_cast<size_t>(a)] = true;
+  RefResult r;
+  size_t out_count = 1;
+  for (size_t d = 0; d < rank; ++d) {
+    if (!reduced[d]) {
+      r.dims.push_back(dims[d]);
+      out_count *= static_cast<size_t>(dims[d]);
+    } else if (keepdims) {
+      r.dims.push_back(1);
+    }
+  }
+  std::vector<std::vector<double>> slices(out_count);
+  std::vector<int64_t> idx(rank, 0);
+  for (size_t i = 0; i < x.size(); ++i) {
+    size_t o = 0;
+    for (size_t d = 0; d < rank; ++d) {
+      if (!reduced[d]) o = o * static_cast<size_t>(dims[d]) + static_cast<size_t>(idx[d]);
+    }
+    slices[o].push_back(x[i]);
+    for (size_t d = rank; d-- > 0;) {
+      if (++idx[d] < dims[d]) break;
+      idx[d] = 0;
+    }
+  }
+  r.values.resize(out_count);
+  for (size_t o = 0; o < out_count; ++o) r.values[o] = spec_reduce_values(op, slices[o]);
+  return r;
+}
+
+// Relative error allowed in a float result computed in the type's compute precision (float32
+// for float, float16, bfloat16; double for double) and rounded once: a few float32 ulps, or
+// one ulp of the half type. 0 for integers.
+inline double default_rel_tolerance(DataType t) {
+  switch (t) {
+    case DataType::kFloat: return 1e-6;
+    case DataType::kDouble: return 1e-12;
+    case DataType::kFloat16: return std::ldexp(1.0, -10);
+    case DataType::kBfloat16: return std::ldexp(1.0, -7);
+    default: return 0;
+  }
+}
+
+// "" when `got` has `type`, `dims` and the `expected` values; otherwise what differs first.
+// Integer and bool results must equal the expected value converted toward zero (the spec's
+// conversion of double results: Mean, L2, LogSum, LogSumExp of integers); float results must
+// be within rel*|e| + abs of it (rel < 0: default_rel_tolerance), NaN matches NaN and
+// infinities must match exactly.
+inline std::string tensor_mismatch(const Tensor& got, DataType type, const Shape& dims,
+                                   const std::vector<double>& expected, double rel = -1, double abs = 0) {
+  if (got.type() != type) return "element type " + orw::type_name(got.type()) + ", expected " + orw::type_name(type);
+  if (got.dims() != dims) {
+    return "shape " + orw::shape_to_string(got.dims()) + ", expected " + orw::shape_to_string(dims);
+  }
+  if (static_cast<size_t>(got.size()) != expected.size()) return "test error: wrong number of expected values";
+  if (rel < 0) rel = default_rel_tolerance(type);
+  for (size_t i = 0; i < expected.size(); ++i) {
+    const double g = load_value(type, got.raw(), i);
+    double e = expected[i];
+    bool ok;
+    if (!is_floating(type)) {
+      e = std::trunc(e);
+      ok = g == e;
+    } else if (std::isnan(e) || std::isinf(e)) {
+      ok = same_value(g, e);
+    } else {
+      ok = std::fabs(g - e) <= rel * std::fabs(e) + abs;
+    }
+    if (!ok) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "element %zu: got %.17g, expected %.17g", i, g, e);
+      return buf;
+    }
+  }
+  return "";
+}
 
 }  // namespace orw_test

@@ -1,0 +1,10 @@
+import { init, Node, Tensor } from '../../../dist/index.node.mjs';
+import { nodeBytes } from '../helpers/model-writer.mjs';
+await init();
+const t = (l, f) => { try { console.log(l, JSON.stringify(f())); } catch (e) { console.log(l, e.constructor.name, e.message); } };
+t('x only', () => Node.fromBytes(nodeBytes({ opType: 'ReduceSum', inputs: ['x'], outputs: ['y'] }), { opset: 13 }).inferShapes([{ type: 'float32', dims: ['N', 4] }]));
+t('x,""', () => Node.fromBytes(nodeBytes({ opType: 'ReduceSum', inputs: ['x', ''], outputs: ['y'] }), { opset: 13 }).inferShapes([{ type: 'float32', dims: ['N', 4] }, null]));
+t('x,a null', () => Node.fromBytes(nodeBytes({ opType: 'ReduceSum', inputs: ['x', 'a'], outputs: ['y'] }), { opset: 13 }).inferShapes([{ type: 'float32', dims: ['N', 4] }, null]));
+t('create x', () => Node.create({ opType: 'ReduceSum', inputs: ['x'], opset: 13 }).inferShapes([{ type: 'float32', dims: ['N', 4] }]));
+t('create cumsum null axis', () => Node.create({ opType: 'CumSum' }).inferShapes([{ type: 'float32', dims: ['N', 4] }, null]));
+t('create missing data', () => Node.create({ opType: 'ReduceSum' }).inferShapes([null]));
