@@ -1,4 +1,4 @@
-// Kernel benchmark: ReduceProd and CumProd on wasm-resident (or native) buffers, one thread.
+// Kernel benchmark: ReduceProd/Sum/Max and CumProd/CumSum on wasm-resident (or native) buffers, one thread.
 // Prints GB/s of input read, median of timed runs after warm-up, for the SIMD kernels, the
 // scalar instance of the same templates, and the whole operator (run_node: validation, plan,
 // output allocation). Usage: orw_bench_kernels [--runs N] [--json]
@@ -60,22 +60,23 @@ int main(int argc, char** argv) {
     std::vector<float> x(64 * 256 * 256);
     for (float& v : x) v = near_one(rng);
     const Tensor xt = Tensor::view(DataType::kFloat, dims, x.data());
-    const std::vector<std::pair<const char*, std::vector<int64_t>>> cases = {
-        {"ReduceProd f32 [64,256,256] axes [2]", {2}},
-        {"ReduceProd f32 [64,256,256] axes [0]", {0}},
-        {"ReduceProd f32 [64,256,256] axes [1]", {1}},
-        {"ReduceProd f32 [64,256,256] all", {0, 1, 2}}};
-    for (const auto& [name, axes] : cases) {
-      const ReductionPlan plan = make_reduction_plan(dims, axes);
-      std::vector<float> out(static_cast<size_t>(plan.output_count));
-      const Node node = Node::make("ReduceProd", "", 13, {Attribute::of_ints("axes", axes)});
-      Row r{name, x.size() * 4.0, 0, 0, 0};
-      r.simd_ms = median_ms(runs, [&] { kernels::reduce(kernels::ReduceOp::kProd, DataType::kFloat, plan, x.data(), out.data()); });
-      r.scalar_ms = median_ms(runs, [&] {
-        kernels::reduce(kernels::ReduceOp::kProd, DataType::kFloat, plan, x.data(), out.data(), kernels::Variant::kScalar);
-      });
-      r.op_ms = median_ms(runs, [&] { run_node(node, {&xt}); });
-      rows.push_back(r);
+    const std::vector<std::pair<const char*, std::vector<int64_t>>> patterns = {
+        {"axes [2]", {2}}, {"axes [0]", {0}}, {"axes [1]", {1}}, {"all", {0, 1, 2}}};
+    const std::vector<std::pair<const char*, kernels::ReduceOp>> ops = {
+        {"ReduceProd", kernels::ReduceOp::kProd}, {"ReduceSum", kernels::ReduceOp::kSum}, {"ReduceMax", kernels::ReduceOp::kMax}};
+    for (const auto& [op_name, op] : ops) {
+      for (const auto& [label, axes] : patterns) {
+        const ReductionPlan plan = make_reduction_plan(dims, axes);
+        std::vector<float> out(static_cast<size_t>(plan.output_count));
+        const Node node = Node::make(op_name, "", 11, {Attribute::of_ints("axes", axes)});
+        Row r{std::string(op_name) + " f32 [64,256,256] " + label, x.size() * 4.0, 0, 0, 0};
+        r.simd_ms = median_ms(runs, [&, op = op] { kernels::reduce(op, DataType::kFloat, plan, x.data(), out.data()); });
+        r.scalar_ms = median_ms(runs, [&, op = op] {
+          kernels::reduce(op, DataType::kFloat, plan, x.data(), out.data(), kernels::Variant::kScalar);
+        });
+        r.op_ms = median_ms(runs, [&] { run_node(node, {&xt}); });
+        rows.push_back(r);
+      }
     }
   }
   {
@@ -83,18 +84,20 @@ int main(int argc, char** argv) {
     std::vector<float> x(1024 * 4096), out(x.size());
     for (float& v : x) v = near_one(rng);
     const Tensor xt = Tensor::view(DataType::kFloat, dims, x.data());
-    const Node node = Node::make("CumProd", "", 26, {});
-    for (int64_t axis : {1, 0}) {
-      const ScanExtent e = make_scan_extent(dims, axis);
-      int64_t axis_v = axis;
-      const Tensor at = Tensor::view(DataType::kInt64, {}, &axis_v);
-      Row r{std::string("CumProd f32 [1024,4096] axis ") + std::to_string(axis), x.size() * 4.0, 0, 0, 0};
-      r.simd_ms = median_ms(runs, [&] { kernels::scan(kernels::ScanOp::kProd, DataType::kFloat, e, false, false, x.data(), out.data()); });
-      r.scalar_ms = median_ms(runs, [&] {
-        kernels::scan(kernels::ScanOp::kProd, DataType::kFloat, e, false, false, x.data(), out.data(), kernels::Variant::kScalar);
-      });
-      r.op_ms = median_ms(runs, [&] { run_node(node, {&xt, &at}); });
-      rows.push_back(r);
+    for (const auto& [op_name, op] : {std::pair{"CumProd", kernels::ScanOp::kProd}, std::pair{"CumSum", kernels::ScanOp::kSum}}) {
+      const Node node = Node::make(op_name, "", 26, {});
+      for (int64_t axis : {1, 0}) {
+        const ScanExtent e = make_scan_extent(dims, axis);
+        int64_t axis_v = axis;
+        const Tensor at = Tensor::view(DataType::kInt64, {}, &axis_v);
+        Row r{std::string(op_name) + " f32 [1024,4096] axis " + std::to_string(axis), x.size() * 4.0, 0, 0, 0};
+        r.simd_ms = median_ms(runs, [&, op = op] { kernels::scan(op, DataType::kFloat, e, false, false, x.data(), out.data()); });
+        r.scalar_ms = median_ms(runs, [&, op = op] {
+          kernels::scan(op, DataType::kFloat, e, false, false, x.data(), out.data(), kernels::Variant::kScalar);
+        });
+        r.op_ms = median_ms(runs, [&] { run_node(node, {&xt, &at}); });
+        rows.push_back(r);
+      }
     }
   }
 

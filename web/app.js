@@ -40,6 +40,7 @@ function updateControls() {
     e.hidden = !on;
     for (const c of e.querySelectorAll('input, select, textarea')) c.disabled = !on;
   }
+  for (const col of form.querySelectorAll('.column')) col.hidden = [...col.children].every((c) => c.hidden);
   const type = typeSelect.value;
   typeSelect.replaceChildren(...r.types.map((t) => h('option', { value: t, text: t })));
   typeSelect.value = r.types.includes(type) ? type : r.types[0];
@@ -69,7 +70,7 @@ function fieldFor(e, stage) {
     if (input[1] === 'axes') return 'in-axes';
     if (input[1] === 'axis') return 'in-axis';
     if (/element type/.test(msg)) return 'in-type';
-    if (/\b(rank|shape|dim)/.test(msg)) return 'in-dims';
+    if (/must have rank|expected rank|got shape|got a rank|has rank|dim \d+ must|scalar/.test(msg)) return 'in-dims';
     return 'in-values';
   }
   if (/^Tensor: dims/.test(msg)) return 'in-dims';
@@ -164,11 +165,11 @@ function runOp({ example = '' } = {}) {
 
     result.dataset.state = 'ok';
     const shownAttrs = Object.entries(node.attributes).map(([k, v]) => `${k}=${Array.isArray(v) ? `[${v.join(', ')}]` : v}`).join(', ');
-    $('out-node').textContent = `${node.opType}-${node.sinceVersion} at opset ${node.opset}(${names.join(', ')})${shownAttrs ? ` with ${shownAttrs}` : ''}`;
+    $('out-node').textContent = `${node.opType}-${node.sinceVersion} at opset ${node.opset}; inputs ${names.join(', ')}; ${shownAttrs ? `attributes ${shownAttrs}` : 'no attributes'}`;
     $('out-summary').textContent = `${y.type} ${formatDims(y.dims)}, ${y.size} value${y.size === 1 ? '' : 's'}`;
     renderTensor($('out-values'), y, { caption: `${f.outputName} values` });
     $('out-time').textContent = reps
-      ? `${formatTime(spent / reps)} per run (mean of ${reps} runs; the first took ${formatTime(first)})`
+      ? `${formatTime(spent / reps)} per run (mean of ${reps} runs; the first run took ${first > 0 ? formatTime(first) : 'less than the clock resolution'})`
       : `${formatTime(first)}`;
 
     showInferred(node, infos, y);

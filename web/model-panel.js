@@ -11,6 +11,8 @@ let runCount = 0;
 
 const fieldId = (i, what) => `model-in-${i}-${what}`;
 const DEFAULT_SYMBOL_DIM = 2;
+// A message about an input's shape (rather than its values).
+const SHAPE_PROBLEM = /must have rank|expected rank|got shape|got a rank|has rank|dim \d+ must|scalar/;
 
 export function setupModelPanel() {
   const picker = $('model-file');
@@ -217,7 +219,7 @@ function fieldFor(e) {
   if (e instanceof InputError) return e.field;
   const msg = String(e?.message ?? '');
   const i = current.inputs.findIndex((x) => msg.includes(`'${x.name}'`));
-  if (i >= 0) return fieldId(i, /\b(rank|dim|shape)/.test(msg) ? 'dims' : 'values');
+  if (i >= 0) return fieldId(i, SHAPE_PROBLEM.test(msg) ? 'dims' : 'values');
   return 'model-run';
 }
 

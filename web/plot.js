@@ -13,7 +13,9 @@ function el(name, attrs = {}, text) {
 
 function svgRoot(width, height, title, desc) {
   const id = `plot-${++uid}`;
-  const svg = el('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-labelledby': `${id}-t ${id}-d`, class: 'plot' });
+  const svg = el('svg', {
+    viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-labelledby': `${id}-t ${id}-d`, class: 'plot',
+  });
   svg.append(el('title', { id: `${id}-t` }, title), el('desc', { id: `${id}-d` }, desc));
   return svg;
 }
@@ -82,31 +84,36 @@ function colour(t) {
   return `rgb(${c.join(',')})`;
 }
 
-// A heat map of a rows x cols tensor; values labelled in the cells when they fit.
+// A heat map of a rows x cols tensor, as a <figure> with its title as caption; values are
+// labelled in the cells when they fit.
 export function heatMap(values, [rows, cols], { title, type }) {
   const vals = values.map(num);
-  const cell = Math.max(14, Math.min(44, Math.floor(300 / Math.max(rows, cols, 1))));
-  const L = 8, T = 24, W = L + cols * cell + 8, H = T + rows * cell + 22;
+  const cell = Math.max(12, Math.min(40, Math.floor(280 / Math.max(rows, cols, 1))));
+  const W = cols * cell + 2, H = rows * cell + 20;
   const [lo, hi] = extent(vals);
-  const svg = svgRoot(Math.max(W, 150), H, title, `${rows} by ${cols} ${type ?? ''} values from ${short(lo)} to ${short(hi)}`);
-  svg.append(el('text', { x: L, y: 16, class: 'plot-title' }, title));
+  const svg = svgRoot(Math.max(W, 60), H, title, `${rows} by ${cols} ${type ?? ''} values from ${short(lo)} to ${short(hi)}`);
   const g = el('g');
   const labels = cell >= 28 && rows * cols <= 144;
   for (let r = 0; r < rows; ++r) {
     for (let c = 0; c < cols; ++c) {
       const v = vals[r * cols + c];
       const t = (v - lo) / (hi - lo);
-      g.append(el('rect', { x: L + c * cell, y: T + r * cell, width: cell - 1, height: cell - 1, fill: colour(t) }));
+      g.append(el('rect', { x: 1 + c * cell, y: 1 + r * cell, width: cell - 1, height: cell - 1, fill: colour(t) }));
       if (labels) {
         g.append(el('text', {
-          x: L + c * cell + cell / 2, y: T + r * cell + cell / 2 + 4, 'text-anchor': 'middle', class: t > 0.6 ? 'on-light' : 'on-dark',
+          x: 1 + c * cell + cell / 2, y: 1 + r * cell + cell / 2 + 4, 'text-anchor': 'middle', class: t > 0.6 ? 'on-light' : 'on-dark',
         }, short(v)));
       }
     }
   }
   svg.append(g);
-  svg.append(el('text', { x: L, y: H - 6, class: 'legend' }, `${short(lo)} … ${short(hi)}`));
-  return svg;
+  svg.append(el('text', { x: 1, y: H - 5, class: 'legend' }, `${short(lo)} … ${short(hi)}`));
+  const figure = document.createElement('figure');
+  figure.className = 'heat-map';
+  const caption = document.createElement('figcaption');
+  caption.textContent = title;
+  figure.append(caption, svg);
+  return figure;
 }
 
 // The picture for a run, or null when numbers say it better (rank > 2, empty tensors).

@@ -12,7 +12,8 @@ const registry = typeof FinalizationRegistry === 'function'
   : null;
 
 function checkOpset(opset, what) {
-  if (!Number.isSafeInteger(opset)) throw new TypeError(`${what}: opset must be an integer, got ${String(opset)}`);
+  if (typeof opset !== 'number') throw new TypeError(`${what}: opset must be a number, got ${typeof opset} ${JSON.stringify(String(opset))}`);
+  if (!Number.isSafeInteger(opset)) throw new RangeError(`${what}: opset must be an integer, got ${String(opset)}`);
 }
 
 export class Node {
@@ -59,6 +60,11 @@ export class Node {
     return new Node(handle, opset);
   }
 
+  // How errors name this node, as the wasm side does: ReduceSum "n1" (opset 18).
+  #where() {
+    return `${this.#info.opType}${this.#info.name ? ` "${this.#info.name}"` : ''} (opset ${this.#opset})`;
+  }
+
   get opType() { return this.#info.opType; }
   get domain() { return this.#info.domain; }
   get name() { return this.#info.name; }
@@ -72,10 +78,10 @@ export class Node {
   // fresh Tensors owned by JS. Synchronous.
   run(inputs) {
     const handle = this.#live();
-    if (!Array.isArray(inputs)) throw new TypeError(`${this.opType}.run: inputs must be an array of Tensor (null for an omitted optional input)`);
+    if (!Array.isArray(inputs)) throw new TypeError(`${this.#where()}: run: inputs must be an array of Tensor (null for an omitted optional input)`);
     for (let i = 0; i < inputs.length; ++i) {
       const t = inputs[i];
-      if (t != null && !(t instanceof Tensor)) throw new TypeError(`${this.opType}.run: inputs[${i}] is not a Tensor (got ${Object.prototype.toString.call(t)})`);
+      if (t != null && !(t instanceof Tensor)) throw new TypeError(`${this.#where()}: run: inputs[${i}] is not a Tensor (got ${Object.prototype.toString.call(t)})`);
     }
     const m = wasm();
     if (!withInputs(inputs, (desc) => m._orw_node_run(handle, desc, inputs.length))) fail();
@@ -85,8 +91,8 @@ export class Node {
   // Infers output types and shapes from input infos ({type, dims, value?} | null each).
   inferShapes(infos) {
     const handle = this.#live();
-    if (!Array.isArray(infos)) throw new TypeError(`${this.opType}.inferShapes: infos must be an array of {type, dims, value?} (or null)`);
-    const wasmInfos = infos.map((info, i) => toWasmInfo(info, `${this.opType}.inferShapes: infos[${i}]`));
+    if (!Array.isArray(infos)) throw new TypeError(`${this.#where()}: inferShapes: infos must be an array of {type, dims, value?} (or null)`);
+    const wasmInfos = infos.map((info, i) => toWasmInfo(info, `${this.#where()}: inferShapes: infos[${i}]`));
     const result = wasm().nodeInferShapes(handle, wasmInfos);
     if (result === null) fail();
     return result.map(fromWasmInfo);
@@ -109,7 +115,7 @@ export class Node {
   }
 
   #live() {
-    if (!this.#handle) throw new Error(`${this.#info.opType}: this node was disposed`);
+    if (!this.#handle) throw new Error(`${this.#where()}: this node was disposed`);
     return this.#handle;
   }
 }

@@ -49,6 +49,7 @@ export function withBytes(bytes, f) {
 let arena = 0;
 let arenaSize = 0;
 const align = (n) => (n + 15) & ~15;
+const ARENA_KEEP = 1 << 20;
 
 // Stages positional input tensors (null = omitted) and calls run(descPtr); the descriptor is
 // per input: present, ONNX type, rank, data pointer, dims (float64).
@@ -81,7 +82,12 @@ export function withInputs(tensors, run) {
     for (const d of t.dims) desc[k++] = d;
     p += align(src.byteLength);
   }
-  return run(arena);
+  try {
+    return run(arena);
+  } finally {
+    // Keep a small buffer for the next call; give a large one back.
+    if (arenaSize > ARENA_KEEP) { m._free(arena); arena = 0; arenaSize = 0; }
+  }
 }
 
 // Copies the outputs of the last run out of wasm memory as fresh Tensors, then frees them.

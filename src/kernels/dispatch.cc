@@ -276,6 +276,10 @@ void check_type(const TypeSet& types, DataType type, const char* what) {
 
 }  // namespace
 
+bool has_elementwise_step(ReduceOp op) {
+  return op == ReduceOp::kSumSquare || op == ReduceOp::kL1 || op == ReduceOp::kL2 || op == ReduceOp::kLogSum;
+}
+
 TypeSet reduce_types(ReduceOp op) {
   return op == ReduceOp::kMax || op == ReduceOp::kMin ? kMinMaxTypes : kNumericTypes;
 }
@@ -291,6 +295,10 @@ void reduce(ReduceOp op, DataType type, const ReductionPlan& plan, const void* x
     return;
   }
   with_storage_type(type, [&](auto tag) { reduce_typed<typename decltype(tag)::type>(op, plan, x, out, v); });
+  if (type == DataType::kBool) {  // Max/Min ran on bytes: the empty-set identities 0/255 become false/true
+    auto* b = static_cast<uint8_t*>(out);
+    for (int64_t i = 0; i < plan.output_count; ++i) b[i] = b[i] != 0;
+  }
 }
 
 void scan(ScanOp op, DataType type, const ScanExtent& e, bool exclusive, bool reverse, const void* x, void* out,

@@ -16,6 +16,10 @@ enum class ScanOp : uint8_t { kProd, kSum };
 // templates (the fallback, and a reference for tests).
 enum class Variant : uint8_t { kSimd, kScalar };
 
+// True for ops that transform single elements (SumSquare: x^2, L1/L2: |x|, LogSum: log x);
+// for the others a reduction over nothing returns the input as it is.
+bool has_elementwise_step(ReduceOp op);
+
 // Element types the reduce/scan kernels implement.
 TypeSet reduce_types(ReduceOp op);
 TypeSet scan_types(ScanOp op);

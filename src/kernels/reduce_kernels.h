@@ -57,35 +57,46 @@ void reduce_kr(const typename S::Lane* x, size_t k, size_t r, typename S::Lane* 
   for (size_t i = 0; i < k; ++i) out[i] = Op::combine(out[i], reduce_r<S, Op>(x + i * r, r));
 }
 
+// RK over rows [r0, r1) of at most kRowBlock rows: out[j] = Op(out[j], x[r0..r1, j]).
 template <class S, class Op>
-void reduce_rk(const typename S::Lane* x, size_t r, size_t k, typename S::Lane* out) {
+void reduce_rk_block(const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename S::Lane* out) {
   using T = typename S::Lane;
   using V = typename S::V;
   constexpr size_t N = S::kLanes;
   const V id = S::splat(Op::template identity<T>());
-  for (size_t r0 = 0; r0 < r; r0 += kRowBlock) {
-    const size_t r1 = r0 + kRowBlock < r ? r0 + kRowBlock : r;
-    size_t j = 0;
-    for (; j + kUnroll * N <= k; j += kUnroll * N) {  // a tile of columns held in registers
-      V acc[kUnroll];
-      for (size_t u = 0; u < kUnroll; ++u) acc[u] = id;
-      const T* col = x + r0 * k + j;
-      for (size_t i = r0; i < r1; ++i, col += k) {
-        for (size_t u = 0; u < kUnroll; ++u) acc[u] = Op::combine(acc[u], Op::pre(S::load(col + u * N)));
-      }
-      for (size_t u = 0; u < kUnroll; ++u) S::store(out + j + u * N, Op::combine(S::load(out + j + u * N), acc[u]));
+  size_t j = 0;
+  for (; j + kUnroll * N <= k; j += kUnroll * N) {  // a tile of columns held in registers
+    V acc[kUnroll];
+    for (size_t u = 0; u < kUnroll; ++u) acc[u] = id;
+    const T* col = x + r0 * k + j;
+    for (size_t i = r0; i < r1; ++i, col += k) {
+      for (size_t u = 0; u < kUnroll; ++u) acc[u] = Op::combine(acc[u], Op::pre(S::load(col + u * N)));
     }
-    for (; j + N <= k; j += N) {
-      V acc = id;
-      for (size_t i = r0; i < r1; ++i) acc = Op::combine(acc, Op::pre(S::load(x + i * k + j)));
-      S::store(out + j, Op::combine(S::load(out + j), acc));
-    }
-    for (; j < k; ++j) {
-      T acc = Op::template identity<T>();
-      for (size_t i = r0; i < r1; ++i) acc = Op::combine(acc, Op::pre(x[i * k + j]));
-      out[j] = Op::combine(out[j], acc);
-    }
+    for (size_t u = 0; u < kUnroll; ++u) S::store(out + j + u * N, Op::combine(S::load(out + j + u * N), acc[u]));
   }
+  for (; j + N <= k; j += N) {
+    V acc = id;
+    for (size_t i = r0; i < r1; ++i) acc = Op::combine(acc, Op::pre(S::load(x + i * k + j)));
+    S::store(out + j, Op::combine(S::load(out + j), acc));
+  }
+  for (; j < k; ++j) {
+    T acc = Op::template identity<T>();
+    for (size_t i = r0; i < r1; ++i) acc = Op::combine(acc, Op::pre(x[i * k + j]));
+    out[j] = Op::combine(out[j], acc);
+  }
+}
+
+// RK: out[j] = Op(out[j], x[0..r, j]). Rows are split pairwise into blocks of kRowBlock (each
+// half into its own partial), so float sums lose accuracy with log(r), not r.
+template <class S, class Op>
+void reduce_rk(const typename S::Lane* x, size_t r, size_t k, typename S::Lane* out) {
+  using T = typename S::Lane;
+  if (r <= kRowBlock) return reduce_rk_block<S, Op>(x, 0, r, k, out);
+  const size_t half = (r / kRowBlock + 1) / 2 * kRowBlock;
+  std::vector<T> right(k, Op::template identity<T>());
+  reduce_rk<S, Op>(x, half, k, out);
+  reduce_rk<S, Op>(x + half * k, r - half, k, right.data());
+  for (size_t j = 0; j < k; ++j) out[j] = Op::combine(out[j], right[j]);
 }
 
 // Runs `plan` on x (plan.input_count elements) into out (plan.output_count elements).

@@ -50,8 +50,13 @@ std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*
   const bool noop = node.int_attribute("noop_with_empty_axes", 0) != 0;
 
   std::vector<int64_t> axes = normalize_axes(node, raw_axes, x.rank(), source);
-  // No axes: reduce everything, or with noop_with_empty_axes reduce nothing, which still
-  // applies the op's element-wise step (SumSquare: x^2, L1/L2: |x|, LogSum: log x, ...).
+  // No axes: reduce everything, or with noop_with_empty_axes reduce nothing: the input as it
+  // is, bit for bit, or through the op's element-wise step (SumSquare: x^2, L1/L2: |x|, ...).
+  if (axes.empty() && noop && !kernels::has_elementwise_step(s.reduce_op)) {
+    Tensor out = Tensor::uninitialized(x.type(), x.dims());
+    std::copy_n(static_cast<const char*>(x.raw()), x.byte_size(), static_cast<char*>(out.mutable_raw()));
+    return {out};
+  }
   if (axes.empty() && !noop) {
     for (int64_t d = 0; d < x.rank(); ++d) axes.push_back(d);
   }

@@ -263,7 +263,7 @@ test('errors/inputs are validated before any work: a failed run leaves earlier o
 
 const LEAK_BOUND = 64 * 1024;
 
-test('leaks/10,000 calls, half of them failing, leave the wasm heap flat', async () => {
+test('leaks/10,000 calls, half of them failing, leave the wasm heap flat', async (t) => {
   const cum = Node.create({ opType: 'CumProd', opset: 26 });
   const x = x23();
   const axis = i64([1], []);
@@ -304,6 +304,7 @@ test('leaks/10,000 calls, half of them failing, leave the wasm heap flat', async
   let failures = 0;
   for (let i = 0; i < 10000; ++i) failures += call(i);
   const grew = memoryStats().heapUsed - before;
+  t.diagnostic(`wasm heap: ${before} bytes before, ${before + grew} after (${grew >= 0 ? '+' : ''}${grew})`);
   assert.equal(failures, 5000);
   assert.ok(grew <= LEAK_BOUND, `the wasm heap grew by ${grew} bytes over 10,000 calls`);
   cum.dispose();

@@ -1,0 +1,74 @@
+// The package through a bundler: tests/browser/vite-app imports 'onnx-reduce-wasm' (and
+// 'onnx-reduce-wasm/single') by name, is built by Vite into build/browser/vite-app, served, and
+// run in headless Chromium. The package is "installed" as npm would lay it out: a
+// node_modules/onnx-reduce-wasm folder holding package.json and dist/ (symlinks to this repo),
+// so Vite resolves it through package.json "exports" like any dependency.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { BUILD_DIR, REPO, launchBrowser, requireDist, startSite, watchPage } from './helpers.mjs';
+
+requireDist();
+const appSource = join(REPO, 'tests', 'browser', 'vite-app');
+const appRoot = join(BUILD_DIR, 'vite-src');
+const outDir = join(BUILD_DIR, 'vite-app');
+
+let site;
+let browser;
+
+before(async () => {
+  rmSync(appRoot, { recursive: true, force: true });
+  cpSync(appSource, appRoot, { recursive: true });
+  const pkg = join(appRoot, 'node_modules', 'onnx-reduce-wasm');
+  mkdirSync(pkg, { recursive: true });
+  symlinkSync(join(REPO, 'package.json'), join(pkg, 'package.json'));
+  symlinkSync(join(REPO, 'dist'), join(pkg, 'dist'), 'dir');
+
+  const { build } = await import('vite');
+  await build({
+    root: appRoot,
+    base: './',
+    configFile: false,
+    logLevel: 'warn',
+    // The single-file entry embeds the wasm (~500 kB): expected, not a warning.
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 2048 },
+  });
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+test('Vite emits the .wasm as an asset next to the bundle', () => {
+  const assets = readdirSync(join(outDir, 'assets'));
+  assert.ok(assets.some((f) => f.endsWith('.wasm')), `assets: ${assets.join(', ')}`);
+  assert.ok(assets.some((f) => f.endsWith('.js')), `assets: ${assets.join(', ')}`);
+});
+
+test('the bundled app runs ReduceSum in Chromium, through both entries', async () => {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(10000);
+  const problems = watchPage(page);
+  const requests = [];
+  page.on('response', (r) => requests.push({ url: r.url(), status: r.status(), type: r.headers()['content-type'] }));
+
+  await page.goto(`${site.url}build/browser/vite-app/index.html`);
+  await page.waitForFunction(() => ['main', 'single'].every((id) => document.getElementById(id).dataset.state !== 'pending'));
+  for (const id of ['main', 'single']) {
+    assert.equal(await page.textContent(`#${id}`), 'float32 [2] 6 15', `${id} entry`);
+    assert.equal(await page.getAttribute(`#${id}`, 'data-state'), 'ok');
+  }
+  // The wasm came from the bundle's own assets (with the right MIME type), not from dist/.
+  const wasm = requests.filter((r) => r.url.endsWith('.wasm'));
+  assert.equal(wasm.length, 1, JSON.stringify(wasm));
+  assert.match(wasm[0].url, /\/build\/browser\/vite-app\/assets\/[^/]+\.wasm$/);
+  assert.equal(wasm[0].status, 200);
+  assert.equal(wasm[0].type, 'application/wasm');
+  assert.ok(!requests.some((r) => r.url.includes('/dist/')), 'nothing is loaded from the repository dist/');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

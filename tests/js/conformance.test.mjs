@@ -1,0 +1,67 @@
+// ONNX backend conformance: every test in shared/onnx-backend-tests (node/ and
+// pytorch-operator/) through InferenceSession, one subtest per backend test, named after it.
+// Plain tests must match their expected outputs (floats rtol 1e-4, atol 1e-6, NaN = NaN;
+// ints and bool exactly). `_expanded` tests run when the package supports every op in them;
+// otherwise they are skipped by name, saying which op is missing. Anything else failing fails.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { init, InferenceSession, readTensorProto } from '../../dist/index.node.mjs';
+import { BACKEND_DIR, dataSets, listBackendTests, modelBytes } from './helpers/backend-tests.mjs';
+import { tensorMismatch } from './helpers/values.mjs';
+
+await init();
+
+const TESTS = listBackendTests();
+// The operators this package implements; an _expanded test may only be skipped for an op
+// outside this family.
+const FAMILY = new Set(['ReduceProd', 'ReduceSum', 'ReduceMean', 'ReduceMax', 'ReduceMin', 'ReduceL1', 'ReduceL2',
+  'ReduceLogSum', 'ReduceLogSumExp', 'ReduceSumSquare', 'CumSum', 'CumProd']);
+
+test('conformance/the backend test data is present (node/ and pytorch-operator/)', () => {
+  assert.ok(BACKEND_DIR, 'shared/onnx-backend-tests not found beside the repository (or $ORW_BACKEND_TESTS)');
+  assert.ok(TESTS.filter((b) => b.suite === 'node').length >= 100, 'node/ tests');
+  assert.ok(TESTS.filter((b) => b.suite === 'pytorch-operator').length >= 4, 'pytorch-operator/ tests');
+});
+
+async function runBackendTest(b) {
+  const session = await InferenceSession.create(modelBytes(b.dir));
+  try {
+    const sets = dataSets(b.dir);
+    assert.ok(sets.length > 0, 'has a test_data_set_*');
+    for (const ds of sets) {
+      assert.equal(ds.inputs.length, session.inputNames.length, `${ds.name}: one input file per graph input`);
+      assert.equal(ds.outputs.length, session.outputNames.length, `${ds.name}: one output file per graph output`);
+      // Inputs and outputs are in graph order; .pb names may be empty (pytorch-operator).
+      const feeds = {};
+      ds.inputs.forEach((bytes, i) => { feeds[session.inputNames[i]] = readTensorProto(bytes).tensor; });
+      const results = await session.run(feeds);
+      ds.outputs.forEach((bytes, i) => {
+        const name = session.outputNames[i];
+        const want = readTensorProto(bytes).tensor;
+        assert.ok(results[name], `${ds.name}: output '${name}' is returned`);
+        const why = tensorMismatch(results[name], want, { rtol: 1e-4, atol: 1e-6 });
+        assert.equal(why, null, `${ds.name}: output '${name}': ${why}`);
+      });
+    }
+  } finally {
+    await session.release();
+  }
+}
+
+for (const b of TESTS) {
+  test(`${b.suite}/${b.name}`, async (t) => {
+    if (b.expanded) {
+      try {
+        await (await InferenceSession.create(modelBytes(b.dir))).release();
+      } catch (e) {
+        const op = /operator '([^']+)' is not supported/.exec(e.message)?.[1];
+        if (op && !FAMILY.has(op)) {
+          t.skip(`${b.name}: uses ${op}, an op outside the reduction family`);
+          return;
+        }
+        throw e;
+      }
+    }
+    await runBackendTest(b);
+  });
+}
