@@ -101,7 +101,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
   }
   startServer({ port }).then(
     ({ url }) => {
-      console.log(`Serving ${repoRoot} at ${url}`);
+      console.log(`Serving ${resolve(repoRoot)} at ${url}`);
       console.log(`Demo page: ${url}web/`);
       console.log('Press Ctrl+C to stop.');
     },

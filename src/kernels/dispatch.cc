@@ -110,31 +110,41 @@ void for_each_element(const ReductionPlan& plan, F&& f) {
 float exp_of(float x) { return exp_approx(x); }  // the same bits as the vector kernel
 double exp_of(double x) { return std::exp(x); }
 
-// LogSumExp of `rows` contiguous slices of length r: the slice's max, then the sum of
-// exp(x - max) with four vector accumulators, then log(sum) + max.
+// sum(exp(x[0..n) - m)): four vector accumulators per leaf of kBlock elements, leaves added
+// pairwise (the same split as reduce_r), so the error grows with log n.
 template <class S>
-void logsumexp_rows(const float* x, size_t rows, size_t r, float* out) {
+float sum_exp(const float* x, size_t n, float m) {
   using V = typename S::V;
   constexpr size_t N = S::kLanes;
+  if (n > kBlock) {
+    const size_t half = (n / kBlock + 1) / 2 * kBlock;
+    return sum_exp<S>(x, half, m) + sum_exp<S>(x + half, n - half, m);
+  }
+  const V mv = S::splat(m);
+  auto e = [&](V v) {
+    if constexpr (N == 1) return exp_of(v - m);
+    else return exp_approx<V, typename IntVec<V>::type>(v - mv);
+  };
+  V acc[4] = {S::splat(0), S::splat(0), S::splat(0), S::splat(0)};
+  size_t i = 0;
+  for (; i + 4 * N <= n; i += 4 * N) {
+    for (size_t u = 0; u < 4; ++u) acc[u] = acc[u] + e(S::load(x + i + u * N));
+  }
+  for (; i + N <= n; i += N) acc[0] = acc[0] + e(S::load(x + i));
+  const V t = (acc[0] + acc[1]) + (acc[2] + acc[3]);
+  float sum = 0;
+  for (size_t l = 0; l < N; ++l) sum += S::lane(t, l);
+  for (; i < n; ++i) sum += exp_of(x[i] - m);
+  return sum;
+}
+
+// LogSumExp of `rows` contiguous slices of length r: the slice's max, then log of the sum of
+// exp(x - max), plus the max.
+template <class S>
+void logsumexp_rows(const float* x, size_t rows, size_t r, float* out) {
   for (size_t k = 0; k < rows; ++k, x += r) {
     const float m = reduce_r<S, MaxOp>(x, r);
-    if (!std::isfinite(m)) { out[k] = m; continue; }
-    const V mv = S::splat(m);
-    V acc[4] = {S::splat(0), S::splat(0), S::splat(0), S::splat(0)};
-    size_t i = 0;
-    auto e = [&](V v) {
-      if constexpr (N == 1) return exp_of(v - m);
-      else return exp_approx<V, typename IntVec<V>::type>(v - mv);
-    };
-    for (; i + 4 * N <= r; i += 4 * N) {
-      for (size_t u = 0; u < 4; ++u) acc[u] = acc[u] + e(S::load(x + i + u * N));
-    }
-    for (; i + N <= r; i += N) acc[0] = acc[0] + e(S::load(x + i));
-    const V t = (acc[0] + acc[1]) + (acc[2] + acc[3]);
-    float sum = 0;
-    for (size_t l = 0; l < N; ++l) sum += S::lane(t, l);
-    for (; i < r; ++i) sum += exp_of(x[i] - m);
-    out[k] = std::log(sum) + m;
+    out[k] = std::isfinite(m) ? std::log(sum_exp<S>(x, r, m)) + m : m;
   }
 }
 

@@ -52,9 +52,54 @@ typename S::Lane reduce_r(const typename S::Lane* x, size_t n) {
   return Op::combine(reduce_r<S, Op>(x, half), reduce_r<S, Op>(x + half, n - half));
 }
 
+// KR with 4-lane vectors: four rows at a time, two accumulators each; the four row vectors
+// are then transposed and combined into one vector of four results, so the horizontal step is
+// shared by four rows (it dominates for short rows).
+template <class S, class Op>
+size_t reduce_kr_x4(const typename S::Lane* x, size_t k, size_t r, typename S::Lane* out) {
+  using T = typename S::Lane;
+  using V = typename S::V;
+  constexpr size_t N = S::kLanes;
+  const V id = S::splat(Op::template identity<T>());
+  size_t i = 0;
+  for (; i + 4 <= k; i += 4) {
+    const T* row[4] = {x + i * r, x + (i + 1) * r, x + (i + 2) * r, x + (i + 3) * r};
+    V a[4] = {id, id, id, id}, b[4] = {id, id, id, id};
+    size_t j = 0;
+    for (; j + 2 * N <= r; j += 2 * N) {
+      for (size_t q = 0; q < 4; ++q) {
+        a[q] = Op::combine(a[q], Op::pre(S::load(row[q] + j)));
+        b[q] = Op::combine(b[q], Op::pre(S::load(row[q] + j + N)));
+      }
+    }
+    if (j + N <= r) {
+      for (size_t q = 0; q < 4; ++q) a[q] = Op::combine(a[q], Op::pre(S::load(row[q] + j)));
+      j += N;
+    }
+    for (size_t q = 0; q < 4; ++q) a[q] = Op::combine(a[q], b[q]);
+    const V u0 = Op::combine(S::interleave_lo(a[0], a[1]), S::interleave_hi(a[0], a[1]));
+    const V u1 = Op::combine(S::interleave_lo(a[2], a[3]), S::interleave_hi(a[2], a[3]));
+    V result = Op::combine(S::concat_lo(u0, u1), S::concat_hi(u0, u1));  // row q's value in lane q
+    if (j < r) {
+      T tail[4];
+      for (size_t q = 0; q < 4; ++q) {
+        tail[q] = Op::template identity<T>();
+        for (size_t t = j; t < r; ++t) tail[q] = Op::combine(tail[q], Op::pre(row[q][t]));
+      }
+      result = Op::combine(result, S::load(tail));
+    }
+    S::store(out + i, Op::combine(S::load(out + i), result));
+  }
+  return i;
+}
+
 template <class S, class Op>
 void reduce_kr(const typename S::Lane* x, size_t k, size_t r, typename S::Lane* out) {
-  for (size_t i = 0; i < k; ++i) out[i] = Op::combine(out[i], reduce_r<S, Op>(x + i * r, r));
+  size_t i = 0;
+  if constexpr (S::kLanes == 4) {
+    if (r >= S::kLanes && r <= kBlock) i = reduce_kr_x4<S, Op>(x, k, r, out);
+  }
+  for (; i < k; ++i) out[i] = Op::combine(out[i], reduce_r<S, Op>(x + i * r, r));
 }
 
 // RK over rows [r0, r1) of at most kRowBlock rows: out[j] = Op(out[j], x[r0..r1, j]).

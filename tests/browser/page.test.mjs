@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BACKEND_TESTS, buildDir, launchBrowser, requireDist, startSite, watchPage } from './helpers.mjs';
+import { BACKEND_TESTS, REPO, buildDir, launchBrowser, requireDist, startSite, watchPage } from './helpers.mjs';
 
 requireDist();
 const shots = buildDir();
@@ -343,12 +343,52 @@ test('model: drag and drop, and a model with operators the package lacks', async
   assertClean();
 });
 
+test('accessibility: every control is labelled, and the keyboard alone runs an example', async () => {
+  const unlabelled = await page.evaluate(() => [...document.querySelectorAll('input, select, textarea, button')]
+    .filter((c) => !c.closest('[hidden]'))
+    .filter((c) => (c.tagName === 'BUTTON' ? !c.textContent.trim() && !c.getAttribute('aria-label') : !c.labels?.length && !c.getAttribute('aria-label')))
+    .map((c) => c.id || c.outerHTML.slice(0, 80)));
+  assert.deepEqual(unlabelled, []);
+  // Strict-CSP friendly: a Content-Security-Policy without 'unsafe-inline'/'unsafe-eval', no
+  // inline scripts or style attributes in the markup (a violation would also be a console error).
+  const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'/);
+  assert.doesNotMatch(csp, /unsafe-inline|'unsafe-eval'/);
+  assert.equal(await page.locator('script:not([src])').count(), 0);
+  assert.equal(await page.locator('[style]').count(), 0);
+  // Every error box is announced (role=alert) and every <img>-like SVG has a title.
+  assert.equal(await page.locator('.error:not([role="alert"])').count(), 0);
+  assert.equal(await page.locator('svg.plot:not([role="img"])').count(), 0);
+
+  // From the skip link, Tab reaches the first example; Enter runs it. Then Ctrl+Enter in the
+  // values box runs the form.
+  await page.focus('.skip-link');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.example), 'cumprod-00');
+  await page.click('button[data-example="reduceprod-keepdims"]');
+  await page.focus('button[data-example="cumprod-10"]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('result').dataset.example === 'cumprod-10');
+  assert.equal((await shownResult()).values, '1 1 2');
+  await page.focus('#in-values');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('2 3 4');
+  await page.keyboard.press('Control+Enter');
+  await page.waitForFunction(() => document.getElementById('out-values').dataset.values === '1 2 6');
+  assertClean();
+});
+
 test('screenshots, and the page fits a phone', async () => {
   // Back to a known state, with a picture on screen.
   await page.setInputFiles('#model-file', join(modelDir('test_reduce_sum_keepdims_example'), 'model.onnx'));
   await page.waitForSelector('#model[data-file="model.onnx"]');
   await runExample('reducesum-2d');
   await page.screenshot({ path: join(shots, 'demo.png'), fullPage: true });
+  if (process.env.ORW_UPDATE_SCREENSHOT === '1') {
+    // The README's picture: the top of the page down to the output (committed as web/screenshot.png).
+    const bottom = await page.evaluate(() => document.getElementById('result').getBoundingClientRect().bottom + window.scrollY + 16);
+    await page.screenshot({ path: join(REPO, 'web', 'screenshot.png'), clip: { x: 0, y: 0, width: 1280, height: Math.ceil(bottom) }, fullPage: true });
+  }
 
   await page.setViewportSize({ width: 390, height: 844 });
   await runExample('cumprod-00');
