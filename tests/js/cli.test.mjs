@@ -1,0 +1,71 @@
+// The command line: `run` with JSON, .pb and .npy inputs and random ones, `shapes`, and
+// clear failures with non-zero exit codes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cli = join(root, 'dist/cli.mjs');
+const backend = join(root, '../shared/onnx-backend-tests/node');
+const tmp = mkdtempSync(join(tmpdir(), 'orw-cli-'));
+const run = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+
+// A C-order float32 .npy file of the given shape and values.
+function npy(file, shape, values) {
+  const header = `{'descr': '<f4', 'fortran_order': False, 'shape': (${shape.join(', ')}${shape.length === 1 ? ',' : ''}), }`;
+  const pad = 64 - ((10 + header.length + 1) % 64);
+  const h = Buffer.from(header + ' '.repeat(pad) + '\n', 'latin1');
+  const pre = Buffer.from([0x93, ...Buffer.from('NUMPY'), 1, 0, h.length & 0xff, h.length >> 8]);
+  writeFileSync(file, Buffer.concat([pre, h, Buffer.from(new Float32Array(values).buffer)]));
+}
+
+test('cli/run prints outputs computed from .pb inputs', () => {
+  const dir = join(backend, 'test_cumprod_2d_axis_0');
+  const r = run('run', join(dir, 'model.onnx'), '--input', `x=${dir}/test_data_set_0/input_0.pb`, '--input', `axis=${dir}/test_data_set_0/input_1.pb`);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /output y: float64\[2,3\] 1 2 3 4 10 18/);
+});
+
+test('cli/run reads JSON and .npy inputs and makes up the rest', () => {
+  const model = join(backend, 'test_reduce_sum_keepdims_example/model.onnx');
+  npy(join(tmp, 'data.npy'), [3, 2, 2], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  writeFileSync(join(tmp, 'axes.json'), JSON.stringify({ type: 'int64', dims: [1], data: [1] }));
+  const r = run('run', model, '--input', `data=${join(tmp, 'data.npy')}`, '--input', `axes=${join(tmp, 'axes.json')}`);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /output reduced: float32\[3,1,2\] 4 6 12 14 20 22/);
+  const random = run('run', model, '--seed', '7');
+  assert.equal(random.status, 0, random.stderr);
+  assert.match(random.stdout, /input {2}data: float32\[3,2,2\] \(random\)/);
+  assert.equal(run('run', model, '--seed', '7').stdout, random.stdout, 'a fixed seed gives the same inputs');
+});
+
+test('cli/shapes prints every value', () => {
+  const r = run('shapes', join(backend, 'test_reduce_sum_keepdims_example/model.onnx'));
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^data: float32\[3,2,2\]$/m);
+  assert.match(r.stdout, /^reduced: float32\[/m);
+});
+
+test('cli/bad input fails with a message and a non-zero exit', () => {
+  const model = join(backend, 'test_reduce_sum_keepdims_example/model.onnx');
+  const usage = run('frobnicate', model);
+  assert.equal(usage.status, 2);
+  assert.match(usage.stderr, /usage:/);
+  const unknown = run('run', model, '--input', `nope=${join(tmp, 'x.json')}`);
+  assert.equal(unknown.status, 1);
+  assert.match(unknown.stderr, /no input 'nope'/);
+  writeFileSync(join(tmp, 'bad.json'), '{ not json');
+  const bad = run('run', model, '--input', `data=${join(tmp, 'bad.json')}`);
+  assert.equal(bad.status, 1);
+  assert.match(bad.stderr, /bad\.json: not valid JSON/);
+  writeFileSync(join(tmp, 'garbage.onnx'), Buffer.from([0xff, 0xff, 0xff, 0xff]));
+  const garbage = run('shapes', join(tmp, 'garbage.onnx'));
+  assert.equal(garbage.status, 1);
+  assert.match(garbage.stderr, /ModelProto/);
+});
+
+test.after(() => rmSync(tmp, { recursive: true, force: true }));
