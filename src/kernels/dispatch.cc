@@ -181,12 +181,13 @@ void reduce_float_composite(ReduceOp op, const ReductionPlan& plan, const T* x, 
           return;
         }
       }
+      // Other patterns: exp(x - m) of every element into a temporary, then the same pairwise
+      // sum as ReduceSum.
       std::vector<T> m(n_out);
       run_plan<MaxOp, T>(plan, x, m.data(), v);
-      for (size_t o = 0; o < n_out; ++o) out[o] = 0;
-      for_each_element(plan, [&](size_t i, size_t o) {
-        if (std::isfinite(m[o])) out[o] += exp_of(x[i] - m[o]);
-      });
+      std::vector<T> e(static_cast<size_t>(plan.input_count));
+      for_each_element(plan, [&](size_t i, size_t o) { e[i] = std::isfinite(m[o]) ? exp_of(x[i] - m[o]) : T(0); });
+      run_plan<SumOp, T>(plan, e.data(), out, v);
       for (size_t o = 0; o < n_out; ++o) out[o] = std::isfinite(m[o]) ? std::log(out[o]) + m[o] : m[o];
       return;
     }
@@ -297,6 +298,20 @@ TypeSet scan_types(ScanOp) { return kNumericTypes; }
 
 void reduce(ReduceOp op, DataType type, const ReductionPlan& plan, const void* x, void* out, Variant v) {
   check_type(reduce_types(op), type, "reduce");
+  if (is_half(type) && (op == ReduceOp::kMax || op == ReduceOp::kMin)) {
+    // On the bits, through order-preserving int16 keys: no widening pass.
+    const bool f16 = type == DataType::kFloat16;
+    if (op == ReduceOp::kMax) {
+      if (f16) run_plan<HalfKeyOp<true, 0x7C00>, int16_t>(plan, x, out, v);
+      else run_plan<HalfKeyOp<true, 0x7F80>, int16_t>(plan, x, out, v);
+    } else {
+      if (f16) run_plan<HalfKeyOp<false, 0x7C00>, int16_t>(plan, x, out, v);
+      else run_plan<HalfKeyOp<false, 0x7F80>, int16_t>(plan, x, out, v);
+    }
+    auto* o = static_cast<int16_t*>(out);
+    for (int64_t i = 0; i < plan.output_count; ++i) o[i] = static_cast<int16_t>(half_from_key(o[i]));
+    return;
+  }
   if (is_half(type)) {
     const std::vector<float> wx = widen(type, x, static_cast<size_t>(plan.input_count));
     std::vector<float> wo(static_cast<size_t>(plan.output_count));

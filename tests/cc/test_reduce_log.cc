@@ -196,3 +196,22 @@ TEST_CASE("ReduceLogSumExp/long float32 slices keep pairwise accuracy", "[reduce
     CHECK(std::fabs(got - (exact - kLog2)) < 1e-5);
   }
 }
+
+TEST_CASE("ReduceLogSumExp/long float32 columns keep pairwise accuracy", "[reduce][ReduceLogSumExp]") {
+  // [n, 3] reduced over the rows (RK) and [3, n, 3] over the middle axis (KRK); along the
+  // reduced axis the values alternate 0 and log(0.1).
+  for (const Shape& dims : {Shape{333333, 3}, Shape{3, 111111, 3}}) {
+    const size_t outer = dims.size() == 3 ? 3 : 1, n = static_cast<size_t>(dims[dims.size() - 2]);
+    std::vector<float> v(outer * n * 3);
+    for (size_t i = 0; i < v.size(); ++i) v[i] = ((i / 3) % n) % 2 ? std::log(0.1f) : 0.0f;
+    double sum = 0;
+    for (size_t i = 0; i < n; ++i) sum += std::exp(static_cast<double>(v[i * 3]));
+    const double exact = std::log(sum);
+    const std::vector<int64_t> axes = {static_cast<int64_t>(dims.size()) - 2};
+    INFO("dims " << shape_to_string(dims));
+    for (double got : to_doubles(reduce("ReduceLogSumExp", 18, make_typed<float>(DataType::kFloat, dims, v), axes,
+                                        {keepdims_attr(0)}))) {
+      CHECK(std::fabs(got - exact) < 1e-5);
+    }
+  }
+}
