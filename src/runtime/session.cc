@@ -35,6 +35,33 @@ void check_feed(const ValueInfo& info, const Tensor& t, std::map<std::string, in
   }
 }
 
+// " (in the graph: data = 'X', axes = 'A')": which values fed the node, so an error about
+// "input 1 'axes'" can be traced to the model's value names.
+std::string graph_context(const Node& node) {
+  std::string s;
+  const auto& specs = node.schema().inputs;
+  for (size_t i = 0; i < node.inputs().size() && i < specs.size(); ++i) {
+    if (node.inputs()[i].empty()) continue;
+    s += std::string(s.empty() ? "" : ", ") + specs[i].name + " = '" + node.inputs()[i] + "'";
+  }
+  return " (in the graph: " + s + ")";
+}
+
+// run_node, with the graph's value names added to any error (the error type is kept).
+std::vector<Tensor> run_node_in_graph(const Node& node, const std::vector<const Tensor*>& inputs) {
+  try {
+    return run_node(node, inputs);
+  } catch (const TypeError& e) {
+    throw TypeError(e.what() + graph_context(node));
+  } catch (const SizeError& e) {
+    throw SizeError(e.what() + graph_context(node));
+  } catch (const UnsupportedError& e) {
+    throw UnsupportedError(e.what() + graph_context(node));
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(e.what() + graph_context(node));
+  }
+}
+
 }  // namespace
 
 Session::Session(Model model) : model_(std::move(model)) {
@@ -63,7 +90,7 @@ std::map<std::string, Tensor> Session::run(const std::map<std::string, Tensor>& 
   for (const Node& node : model_.nodes()) {
     std::vector<const Tensor*> inputs;
     for (const auto& name : node.inputs()) inputs.push_back(name.empty() ? nullptr : &values.at(name));
-    std::vector<Tensor> outs = run_node(node, inputs);
+    std::vector<Tensor> outs = run_node_in_graph(node, inputs);
     for (size_t i = 0; i < outs.size() && i < node.outputs().size(); ++i) {
       if (!node.outputs()[i].empty()) values[node.outputs()[i]] = std::move(outs[i]);
     }
