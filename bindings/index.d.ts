@@ -130,3 +130,12 @@ export function readTensorProto(bytes: Uint8Array | ArrayBuffer): { name: string
 
 /** Wasm heap statistics: bytes in live allocations and the size of wasm memory. */
 export function memoryStats(): { heapUsed: number; memoryBytes: number };
+
+/** float16 bits -> number (exact). */
+export function float16BitsToNumber(bits: number): number;
+/** number -> float16 bits, rounded to nearest even (overflow gives infinity). */
+export function numberToFloat16Bits(value: number): number;
+/** bfloat16 bits -> number (exact). */
+export function bfloat16BitsToNumber(bits: number): number;
+/** number -> bfloat16 bits, rounded to nearest even. */
+export function numberToBfloat16Bits(value: number): number;

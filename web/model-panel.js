@@ -214,10 +214,17 @@ function loadTensorFile(fileName, bytes) {
   $(fieldId(index, 'values')).value = tensorValues(tensor).map((v) => formatValue(v, tensor.type === 'float32' ? 'float64' : tensor.type)).join(' ');
 }
 
-// Which input field an error is about: the input named in quotes in the package's message.
+// Which input field an error is about. Session errors end with "(in the graph: data = 'X',
+// axes = 'A')": the op input named in the message's main part leads to the graph value.
+// Otherwise, the graph input named in quotes in the message.
 function fieldFor(e) {
   if (e instanceof InputError) return e.field;
   const msg = String(e?.message ?? '');
+  const [main, graph] = msg.split(' (in the graph: ');
+  for (const [, opInput, value] of (graph ?? '').matchAll(/(\w+) = '([^']*)'/g)) {
+    const i = main.includes(`'${opInput}'`) ? current.inputs.findIndex((x) => x.name === value) : -1;
+    if (i >= 0) return fieldId(i, SHAPE_PROBLEM.test(main) ? 'dims' : 'values');
+  }
   const i = current.inputs.findIndex((x) => msg.includes(`'${x.name}'`));
   if (i >= 0) return fieldId(i, SHAPE_PROBLEM.test(msg) ? 'dims' : 'values');
   return 'model-run';

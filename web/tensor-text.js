@@ -1,5 +1,6 @@
 // Tensors as text: parsing what the user types (dims, values) and laying values out by rows.
 // Errors thrown here are InputError, which names the field they belong to.
+import { bfloat16BitsToNumber, float16BitsToNumber } from '../dist/index.mjs';
 
 export class InputError extends Error {
   constructor(field, message) {
@@ -61,22 +62,6 @@ export function parseAxes(text, field) {
     if (!/^[+-]?\d+$/.test(t)) throw new InputError(field, `axis ${i + 1} ('${t}') is not an integer`);
     return Number(t);
   });
-}
-
-// float16 / bfloat16 bit patterns -> numbers (the package holds half types as Uint16Array bits).
-export function float16BitsToNumber(h) {
-  const sign = h & 0x8000 ? -1 : 1;
-  const exp = (h >> 10) & 0x1f;
-  const mant = h & 0x3ff;
-  if (exp === 0x1f) return mant ? NaN : sign * Infinity;
-  if (exp === 0) return sign * mant * 2 ** -24;
-  return sign * (1 + mant / 1024) * 2 ** (exp - 15);
-}
-const f32 = new Float32Array(1);
-const u32 = new Uint32Array(f32.buffer);
-export function bfloat16BitsToNumber(b) {
-  u32[0] = b << 16;
-  return f32[0];
 }
 
 // The values of a package Tensor as JS numbers / bigints / booleans.
