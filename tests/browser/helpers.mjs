@@ -10,7 +10,7 @@ import { startServer } from '../../scripts/serve.mjs';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const BUILD_DIR = join(REPO, 'build', 'browser');
-export const BACKEND_TESTS = process.env.ORW_BACKEND_TESTS ?? join(REPO, '..', 'shared', 'onnx-backend-tests');
+export { BACKEND_DIR as BACKEND_TESTS } from '../js/helpers/backend-tests.mjs';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // The flags that work on these machines: no sandbox as root, no GPU, and no background

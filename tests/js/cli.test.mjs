@@ -7,10 +7,11 @@ import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BACKEND_DIR } from './helpers/backend-tests.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(root, 'dist/cli.mjs');
-const backend = join(root, '../shared/onnx-backend-tests/node');
+const backend = join(BACKEND_DIR, 'node');
 const tmp = mkdtempSync(join(tmpdir(), 'orw-cli-'));
 const run = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
 
