@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BACKEND_DIR } from '../js/helpers/backend-tests.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'orw-pack-'));
@@ -19,7 +20,7 @@ run('mkdir', ['-p', app]);
 writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }));
 run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], app);
 
-const model = join(root, '../shared/onnx-backend-tests/node/test_reduce_sum_keepdims_example/model.onnx');
+const model = join(BACKEND_DIR, 'node/test_reduce_sum_keepdims_example/model.onnx');
 const program = `
   await init();
   const node = Node.create({ opType: 'ReduceSum', attributes: { keepdims: 0 }, opset: 13 });
