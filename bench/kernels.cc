@@ -101,6 +101,20 @@ int main(int argc, char** argv) {
     }
   }
 
+  // Per-call cost of the operator on a tiny input (validation, plan, allocation, kernel).
+  double tiny_us = 0;
+  {
+    std::vector<float> v(128, 1.0f);
+    int64_t axis = 1;
+    const Tensor x = Tensor::view(DataType::kFloat, {8, 16}, v.data());
+    const Tensor a = Tensor::view(DataType::kInt64, {1}, &axis);
+    const Node node = Node::make("ReduceSum", "", 18, {});
+    constexpr int kCalls = 20000;
+    tiny_us = median_ms(runs, [&] {
+      for (int i = 0; i < kCalls; ++i) run_node(node, {&x, &a});
+    }) * 1000.0 / kCalls;
+  }
+
   if (json) {
     std::printf("[\n");
     for (size_t i = 0; i < rows.size(); ++i) {
@@ -118,5 +132,6 @@ int main(int argc, char** argv) {
     std::printf("%-40s %10.2f %10.2f %10.2f %9.3f %9.3f\n", r.name.c_str(), r.bytes / r.simd_ms / 1e6,
                 r.bytes / r.scalar_ms / 1e6, r.bytes / r.op_ms / 1e6, r.simd_ms, r.op_ms);
   }
+  std::printf("run_node ReduceSum f32 [8,16] axis 1: %.3f us per call\n", tiny_us);
   return 0;
 }

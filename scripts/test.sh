@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: builds (scripts/build.sh: toolchain, native + wasm builds, dist/), then
-#   Catch2 natively and as wasm under Node, the SIMD check of the shipped .wasm, the
+#   Catch2 natively (plain, and with ASan + UBSan) and as wasm under Node, the SIMD check of the shipped .wasm, the
 #   TypeScript types check, the JS tests, the packed-tarball tests and the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,6 +8,10 @@ bash scripts/build.sh
 
 echo "[test] Catch2, native" >&2
 ctest --test-dir build/native --output-on-failure --no-tests=error
+echo "[test] Catch2, native with AddressSanitizer + UBSan" >&2
+cmake -S . -B build/asan -DORW_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
+cmake --build build/asan -j"${ORW_JOBS:-$(nproc)}" --target orw_tests
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ./build/asan/tests/cc/orw_tests
 echo "[test] Catch2, wasm under Node" >&2
 ctest --test-dir build/wasm --output-on-failure --no-tests=error
 echo "[test] the shipped wasm has SIMD in its kernel loops" >&2
