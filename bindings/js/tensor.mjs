@@ -76,5 +76,8 @@ export class Tensor {
     this.data = data;
     this.dims = Object.freeze(dims);
     this.size = size;
+    // Read-only, as in ORT-web: what was validated here is what the wasm side reads (the
+    // elements themselves stay writable).
+    Object.freeze(this);
   }
 }

@@ -618,3 +618,13 @@ test('InferenceSession/symbolic input dims accept any size', async () => {
   }
   await s.release();
 });
+
+test('Tensor/is read-only once built: type, data, dims and size cannot be swapped', () => {
+  const t = f32([1, 2, 3], [3]);
+  assert.throws(() => { t.data = new Float32Array(100); }, TypeError);
+  assert.throws(() => { t.type = 'int8'; }, TypeError);
+  assert.throws(() => { t.dims.push(2); }, TypeError);
+  t.data[0] = 5; // the elements stay writable
+  const [y] = Node.create({ opType: 'ReduceSum', opset: 13 }).run([t]);
+  assert.deepEqual(Array.from(y.data), [10]);
+});
