@@ -52,37 +52,44 @@ typename S::Lane reduce_r(const typename S::Lane* x, size_t n) {
   return Op::combine(reduce_r<S, Op>(x, half), reduce_r<S, Op>(x + half, n - half));
 }
 
-// KR with 4-lane vectors: four rows at a time, two accumulators each; the four row vectors
-// are then transposed and combined into one vector of four results, so the horizontal step is
-// shared by four rows (it dominates for short rows).
+// KR with 2- or 4-lane vectors: as many rows at a time as a vector has lanes, two
+// accumulators each; the row vectors are then transposed and combined into one vector holding
+// one result per row, so the horizontal step is shared (it dominates for short rows).
 template <class S, class Op>
-size_t reduce_kr_x4(const typename S::Lane* x, size_t k, size_t r, typename S::Lane* out) {
+size_t reduce_kr_rows(const typename S::Lane* x, size_t k, size_t r, typename S::Lane* out) {
   using T = typename S::Lane;
   using V = typename S::V;
-  constexpr size_t N = S::kLanes;
+  constexpr size_t N = S::kLanes;  // also the number of rows per step
+  static_assert(N == 2 || N == 4, "reduce_kr_rows handles 2 or 4 lanes");
   const V id = S::splat(Op::template identity<T>());
   size_t i = 0;
-  for (; i + 4 <= k; i += 4) {
-    const T* row[4] = {x + i * r, x + (i + 1) * r, x + (i + 2) * r, x + (i + 3) * r};
-    V a[4] = {id, id, id, id}, b[4] = {id, id, id, id};
+  for (; i + N <= k; i += N) {
+    const T* row[N];
+    V a[N], b[N];
+    for (size_t q = 0; q < N; ++q) row[q] = x + (i + q) * r, a[q] = id, b[q] = id;
     size_t j = 0;
     for (; j + 2 * N <= r; j += 2 * N) {
-      for (size_t q = 0; q < 4; ++q) {
+      for (size_t q = 0; q < N; ++q) {
         a[q] = Op::combine(a[q], Op::pre(S::load(row[q] + j)));
         b[q] = Op::combine(b[q], Op::pre(S::load(row[q] + j + N)));
       }
     }
     if (j + N <= r) {
-      for (size_t q = 0; q < 4; ++q) a[q] = Op::combine(a[q], Op::pre(S::load(row[q] + j)));
+      for (size_t q = 0; q < N; ++q) a[q] = Op::combine(a[q], Op::pre(S::load(row[q] + j)));
       j += N;
     }
-    for (size_t q = 0; q < 4; ++q) a[q] = Op::combine(a[q], b[q]);
-    const V u0 = Op::combine(S::interleave_lo(a[0], a[1]), S::interleave_hi(a[0], a[1]));
-    const V u1 = Op::combine(S::interleave_lo(a[2], a[3]), S::interleave_hi(a[2], a[3]));
-    V result = Op::combine(S::concat_lo(u0, u1), S::concat_hi(u0, u1));  // row q's value in lane q
+    for (size_t q = 0; q < N; ++q) a[q] = Op::combine(a[q], b[q]);
+    V result;  // row q's value in lane q
+    if constexpr (N == 2) {
+      result = Op::combine(S::interleave_lo(a[0], a[1]), S::interleave_hi(a[0], a[1]));
+    } else {
+      const V u0 = Op::combine(S::interleave_lo(a[0], a[1]), S::interleave_hi(a[0], a[1]));
+      const V u1 = Op::combine(S::interleave_lo(a[2], a[3]), S::interleave_hi(a[2], a[3]));
+      result = Op::combine(S::concat_lo(u0, u1), S::concat_hi(u0, u1));
+    }
     if (j < r) {
-      T tail[4];
-      for (size_t q = 0; q < 4; ++q) {
+      T tail[N];
+      for (size_t q = 0; q < N; ++q) {
         tail[q] = Op::template identity<T>();
         for (size_t t = j; t < r; ++t) tail[q] = Op::combine(tail[q], Op::pre(row[q][t]));
       }
@@ -96,8 +103,8 @@ size_t reduce_kr_x4(const typename S::Lane* x, size_t k, size_t r, typename S::L
 template <class S, class Op>
 void reduce_kr(const typename S::Lane* x, size_t k, size_t r, typename S::Lane* out) {
   size_t i = 0;
-  if constexpr (S::kLanes == 4) {
-    if (r >= S::kLanes && r <= kBlock) i = reduce_kr_x4<S, Op>(x, k, r, out);
+  if constexpr (S::kLanes == 2 || S::kLanes == 4) {
+    if (r >= S::kLanes && r <= kBlock) i = reduce_kr_rows<S, Op>(x, k, r, out);
   }
   for (; i < k; ++i) out[i] = Op::combine(out[i], reduce_r<S, Op>(x + i * r, r));
 }

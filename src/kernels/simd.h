@@ -41,9 +41,16 @@ struct Vec128 {
     else return __builtin_shufflevector(v, fill, 1, 2, 3, 7);
   }
   static V shift_down2(V v, V fill) { return __builtin_shufflevector(v, fill, 2, 3, 6, 7); }
-  // 4-lane transposition helpers: (a0 b0 a1 b1), (a2 b2 a3 b3), (a0 a1 b0 b1), (a2 a3 b2 b3).
-  static V interleave_lo(V a, V b) { return __builtin_shufflevector(a, b, 0, 4, 1, 5); }
-  static V interleave_hi(V a, V b) { return __builtin_shufflevector(a, b, 2, 6, 3, 7); }
+  // Transposition helpers. 4 lanes: (a0 b0 a1 b1), (a2 b2 a3 b3); 2 lanes: (a0 b0), (a1 b1).
+  static V interleave_lo(V a, V b) {
+    if constexpr (kLanes == 2) return __builtin_shufflevector(a, b, 0, 2);
+    else return __builtin_shufflevector(a, b, 0, 4, 1, 5);
+  }
+  static V interleave_hi(V a, V b) {
+    if constexpr (kLanes == 2) return __builtin_shufflevector(a, b, 1, 3);
+    else return __builtin_shufflevector(a, b, 2, 6, 3, 7);
+  }
+  // 4 lanes only: (a0 a1 b0 b1), (a2 a3 b2 b3).
   static V concat_lo(V a, V b) { return __builtin_shufflevector(a, b, 0, 1, 4, 5); }
   static V concat_hi(V a, V b) { return __builtin_shufflevector(a, b, 2, 3, 6, 7); }
 
