@@ -151,65 +151,127 @@ void reduce_rk(const typename S::Lane* x, size_t r, size_t k, typename S::Lane* 
   for (size_t j = 0; j < k; ++j) out[j] = Op::combine(out[j], right[j]);
 }
 
-// Runs `plan` on x (plan.input_count elements) into out (plan.output_count elements).
+constexpr size_t kPieceBytes = 256 * 1024;  // input processed per piece: stays in L2
+
+// How a plan's input is cut into pieces (for streaming, and for a fixed summation order):
+// `unit` input elements keep every kernel block whole (one element for R and K plans, a row
+// for KR and RK, an outer block when there are outer groups); a piece is `units` whole units,
+// as many as fit in kPieceBytes (at least one). The last piece may be shorter.
+struct PieceShape {
+  size_t unit = 1;
+  size_t units = 1;
+  size_t elements() const { return unit * units; }
+};
+
+inline PieceShape piece_shape(const ReductionPlan& plan, size_t element_size) {
+  PieceShape p;
+  const size_t groups = plan.group_dims.size();
+  if (groups == 2) p.unit = static_cast<size_t>(plan.group_dims[1]);
+  if (groups > 2) p.unit = static_cast<size_t>(plan.group_dims[groups - 2] * plan.group_dims[groups - 1]);
+  if (p.unit == 0) p.unit = 1;  // an empty input: nothing to cut
+  const size_t unit_bytes = p.unit * element_size;
+  p.units = unit_bytes >= kPieceBytes ? 1 : kPieceBytes / unit_bytes;
+  return p;
+}
+
+// Runs a plan over input that arrives in whole pieces, in input order: the constructor fills
+// `out` with the identity, feed() reduces each piece into it, finish() completes it. For a
+// plain R plan the pieces' results are combined pairwise (a binary counter of partials), so
+// long float sums keep their accuracy.
+template <class S, class Op>
+class PlanRunner {
+ public:
+  using T = typename S::Lane;
+
+  PlanRunner(const ReductionPlan& plan, T* out) : plan_(plan), out_(out) {
+    for (int64_t i = 0; i < plan.output_count; ++i) out[i] = Op::template identity<T>();
+    const size_t groups = plan.group_dims.size();
+    const size_t inner_groups = groups >= 2 ? 2 : groups;
+    outer_groups_ = groups - inner_groups;
+    for (size_t g = outer_groups_; g < groups; ++g) {
+      inner_in_ *= static_cast<size_t>(plan.group_dims[g]);
+      if (!plan.group_reduced[g]) inner_out_ *= static_cast<size_t>(plan.group_dims[g]);
+    }
+  }
+
+  // Reduces input elements [begin, begin + count) found at x; both are whole units.
+  void feed(const T* x, size_t begin, size_t count) {
+    const auto& dims = plan_.group_dims;
+    const size_t groups = dims.size();
+    if (count == 0) return;
+    if (groups == 0) {  // a single element
+      out_[0] = Op::combine(out_[0], Op::pre(x[0]));
+    } else if (groups == 1 && plan_.group_reduced[0]) {  // R
+      push_partial(reduce_r<S, Op>(x, count));
+    } else if (groups == 1) {  // K: nothing reduced
+      for (size_t i = 0; i < count; ++i) out_[begin + i] = Op::combine(out_[begin + i], Op::pre(x[i]));
+    } else if (outer_groups_ == 0) {
+      const size_t row = static_cast<size_t>(dims[1]);
+      if (plan_.group_reduced[1]) reduce_kr<S, Op>(x, count / row, row, out_ + begin / row);
+      else reduce_rk<S, Op>(x, count / row, row, out_);
+    } else {
+      for (size_t done = 0; done < count; done += inner_in_) run_block(x + done, (begin + done) / inner_in_);
+    }
+  }
+
+  void finish() {
+    T total = Op::template identity<T>();
+    bool any = false;
+    for (size_t l = kLevels; l-- > 0;) {  // the oldest (highest) partials first
+      if (!has_[l]) continue;
+      total = any ? Op::combine(total, partial_[l]) : partial_[l];
+      any = true;
+    }
+    if (any) out_[0] = Op::combine(out_[0], total);
+  }
+
+ private:
+  static constexpr size_t kLevels = 64;
+
+  void push_partial(T v) {
+    size_t l = 0;
+    for (; has_[l]; ++l) {
+      v = Op::combine(partial_[l], v);
+      has_[l] = false;
+    }
+    partial_[l] = v;
+    has_[l] = true;
+  }
+
+  // One outer block (the innermost two groups) with outer index `o`.
+  void run_block(const T* xb, size_t o) {
+    const auto& dims = plan_.group_dims;
+    const size_t groups = dims.size();
+    size_t out_offset = 0, stride = inner_out_;
+    for (size_t g = outer_groups_; g-- > 0;) {  // the output moves only with kept groups
+      const auto extent = static_cast<size_t>(dims[g]);
+      if (!plan_.group_reduced[g]) {
+        out_offset += (o % extent) * stride;
+        stride *= extent;
+      }
+      o /= extent;
+    }
+    const auto a = static_cast<size_t>(dims[groups - 2]), b = static_cast<size_t>(dims[groups - 1]);
+    if (plan_.group_reduced[groups - 1]) reduce_kr<S, Op>(xb, a, b, out_ + out_offset);
+    else reduce_rk<S, Op>(xb, a, b, out_ + out_offset);
+  }
+
+  const ReductionPlan& plan_;
+  T* out_;
+  size_t outer_groups_ = 0, inner_in_ = 1, inner_out_ = 1;
+  T partial_[kLevels] = {};
+  bool has_[kLevels] = {};
+};
+
+// Runs `plan` on x (plan.input_count elements) into out (plan.output_count elements), piece
+// by piece exactly as a stream would, so both give the same bits.
 template <class S, class Op>
 void run_reduction_plan(const ReductionPlan& plan, const typename S::Lane* x, typename S::Lane* out) {
-  using T = typename S::Lane;
-  const T id = Op::template identity<T>();
-  for (int64_t i = 0; i < plan.output_count; ++i) out[i] = id;
-  if (plan.input_count == 0) return;  // empty set: identities (or an empty output)
-
-  const size_t groups = plan.group_dims.size();
-  if (groups == 0) {  // a single element
-    out[0] = Op::combine(out[0], Op::pre(x[0]));
-    return;
-  }
-  // The innermost one or two groups form the kernel's block; the rest are looped over.
-  const bool last_reduced = plan.group_reduced[groups - 1];
-  const size_t inner_groups = groups >= 2 ? 2 : 1;
-  const size_t outer_groups = groups - inner_groups;
-  size_t inner_in = 1, inner_out = 1;
-  for (size_t g = outer_groups; g < groups; ++g) {
-    inner_in *= static_cast<size_t>(plan.group_dims[g]);
-    if (!plan.group_reduced[g]) inner_out *= static_cast<size_t>(plan.group_dims[g]);
-  }
-  auto run_block = [&](const T* xb, T* ob) {
-    if (inner_groups == 1) {
-      if (last_reduced) ob[0] = Op::combine(ob[0], reduce_r<S, Op>(xb, inner_in));
-      else for (size_t i = 0; i < inner_in; ++i) ob[i] = Op::combine(ob[i], Op::pre(xb[i]));
-    } else {
-      const size_t a = static_cast<size_t>(plan.group_dims[groups - 2]);
-      const size_t b = static_cast<size_t>(plan.group_dims[groups - 1]);
-      if (last_reduced) reduce_kr<S, Op>(xb, a, b, ob);
-      else reduce_rk<S, Op>(xb, a, b, ob);
-    }
-  };
-  if (outer_groups == 0) {
-    run_block(x, out);
-    return;
-  }
-  // Odometer over the outer groups; the output moves only with kept groups.
-  std::vector<int64_t> index(outer_groups, 0);
-  std::vector<size_t> out_stride(outer_groups);
-  size_t stride = inner_out;
-  for (size_t g = outer_groups; g-- > 0;) {
-    out_stride[g] = plan.group_reduced[g] ? 0 : stride;
-    if (!plan.group_reduced[g]) stride *= static_cast<size_t>(plan.group_dims[g]);
-  }
-  size_t out_offset = 0;
-  const T* xb = x;
-  for (;;) {
-    run_block(xb, out + out_offset);
-    xb += inner_in;
-    size_t g = outer_groups;
-    while (g-- > 0) {
-      out_offset += out_stride[g];
-      if (++index[g] < plan.group_dims[g]) break;
-      out_offset -= out_stride[g] * static_cast<size_t>(plan.group_dims[g]);
-      index[g] = 0;
-    }
-    if (g == static_cast<size_t>(-1)) return;
-  }
+  PlanRunner<S, Op> runner(plan, out);
+  const size_t n = static_cast<size_t>(plan.input_count);
+  const size_t piece = piece_shape(plan, sizeof(typename S::Lane)).elements();
+  for (size_t begin = 0; begin < n; begin += piece) runner.feed(x + begin, begin, n - begin < piece ? n - begin : piece);
+  runner.finish();
 }
 
 }  // namespace orw::kernels
