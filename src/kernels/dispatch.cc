@@ -7,6 +7,7 @@
 // Finalize steps (Mean's division, L2's sqrt, LogSum's log) run here on the reduced values.
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -148,65 +149,29 @@ void logsumexp_rows(const float* x, size_t rows, size_t r, float* out) {
   }
 }
 
-// Float-only ops (T = float or double): Mean, L2, LogSum, LogSumExp.
+// LogSumExp of floats: log(sum(exp(x - m))) + m with m the slice's max, so large x cannot
+// overflow; an all -inf slice (or an empty one) gives -inf; +inf or NaN propagates.
 template <class T>
-void reduce_float_composite(ReduceOp op, const ReductionPlan& plan, const T* x, T* out, Variant v) {
+void reduce_logsumexp(const ReductionPlan& plan, const T* x, T* out, Variant v) {
   const size_t n_out = static_cast<size_t>(plan.output_count);
-  switch (op) {
-    case ReduceOp::kMean: {
-      run_plan<SumOp, T>(plan, x, out, v);
-      const T count = static_cast<T>(plan.reduce_count);
-      for (size_t o = 0; o < n_out; ++o) out[o] = out[o] / count;  // 0/0: NaN for an empty set
+  if constexpr (std::is_same_v<T, float>) {
+    const bool rows = plan.input_count > 0 && !plan.group_dims.empty() && plan.group_reduced.back() &&
+                      plan.group_dims.size() <= 2;
+    if (rows) {  // R or KR: contiguous slices, the common (softmax-like) case
+      const auto r = static_cast<size_t>(plan.group_dims.back());
+      if (v == Variant::kSimd || !kWithScalarVariant) logsumexp_rows<simd::Vec128<float>>(x, n_out, r, out);
+      else logsumexp_rows<simd::Scalar<float>>(x, n_out, r, out);
       return;
     }
-    case ReduceOp::kL2:
-      if (plan.reduce_count == 1) return run_plan<L1Op<true>, T>(plan, x, out, v);  // |x|, exactly (x*x may overflow)
-      run_plan<SumSquareOp, T>(plan, x, out, v);
-      for (size_t o = 0; o < n_out; ++o) out[o] = std::sqrt(out[o]);
-      return;
-    case ReduceOp::kLogSum:
-      run_plan<SumOp, T>(plan, x, out, v);
-      for (size_t o = 0; o < n_out; ++o) out[o] = std::log(out[o]);
-      return;
-    case ReduceOp::kLogSumExp: {
-      // log(sum(exp(x - m))) + m with m the slice's max: no overflow for large x; an all
-      // -inf slice (or an empty one) gives -inf; +inf or NaN in the slice propagates.
-      if constexpr (std::is_same_v<T, float>) {
-        const bool rows = plan.input_count > 0 && !plan.group_dims.empty() && plan.group_reduced.back() &&
-                          plan.group_dims.size() <= 2;
-        if (rows) {  // R or KR: contiguous slices, the common (softmax-like) case
-          const auto r = static_cast<size_t>(plan.group_dims.back());
-          if (v == Variant::kSimd || !kWithScalarVariant) logsumexp_rows<simd::Vec128<float>>(x, n_out, r, out);
-          else logsumexp_rows<simd::Scalar<float>>(x, n_out, r, out);
-          return;
-        }
-      }
-      // Other patterns: exp(x - m) of every element into a temporary, then the same pairwise
-      // sum as ReduceSum.
-      std::vector<T> m(n_out);
-      run_plan<MaxOp, T>(plan, x, m.data(), v);
-      std::vector<T> e(static_cast<size_t>(plan.input_count));
-      for_each_element(plan, [&](size_t i, size_t o) { e[i] = std::isfinite(m[o]) ? exp_of(x[i] - m[o]) : T(0); });
-      run_plan<SumOp, T>(plan, e.data(), out, v);
-      for (size_t o = 0; o < n_out; ++o) out[o] = std::isfinite(m[o]) ? std::log(out[o]) + m[o] : m[o];
-      return;
-    }
-    default: break;
   }
-}
-
-// Mean of integers: the wrapped sum, read in the signed type, divided by the count (truncated
-// toward zero). An empty set gives 0.
-template <class T>
-void reduce_int_mean(const ReductionPlan& plan, const void* x, T* out, Variant v) {
-  using U = Wrapping<T>;
-  run_plan<SumOp, U>(plan, x, out, v);
-  const auto count = static_cast<int64_t>(plan.reduce_count);
-  for (int64_t o = 0; o < plan.output_count; ++o) {
-    if (count == 0) { out[o] = 0; continue; }
-    if constexpr (std::is_signed_v<T>) out[o] = static_cast<T>(static_cast<int64_t>(out[o]) / count);
-    else out[o] = static_cast<T>(static_cast<uint64_t>(out[o]) / static_cast<uint64_t>(count));
-  }
+  // Other patterns: exp(x - m) of every element into a temporary, then the same pairwise sum
+  // as ReduceSum.
+  std::vector<T> m(n_out);
+  run_plan<MaxOp, T>(plan, x, m.data(), v);
+  std::vector<T> e(static_cast<size_t>(plan.input_count));
+  for_each_element(plan, [&](size_t i, size_t o) { e[i] = std::isfinite(m[o]) ? exp_of(x[i] - m[o]) : T(0); });
+  run_plan<SumOp, T>(plan, e.data(), out, v);
+  for (size_t o = 0; o < n_out; ++o) out[o] = std::isfinite(m[o]) ? std::log(out[o]) + m[o] : m[o];
 }
 
 // Double result -> integer, truncating toward zero and saturating (NaN -> 0).
@@ -224,39 +189,87 @@ T saturate(double d) {
 template <class T> constexpr bool kArithmetic = std::is_floating_point_v<T> || sizeof(T) >= 4;
 template <class T> constexpr bool kOrdered = kArithmetic<T> || sizeof(T) == 1;
 
+// A single-pass reduction of one op and compute type, fed in pieces, then finalized in place.
+template <class S, class Op, class Finalize>
+class PlanStream final : public ReduceStream {
+ public:
+  using T = typename S::Lane;
+  PlanStream(const ReductionPlan& plan, void* out, Finalize finalize)
+      : plan_(plan), out_(static_cast<T*>(out)), runner_(plan_, out_), finalize_(finalize) {}
+  size_t piece_elements() const override { return piece_shape(plan_, sizeof(T)).elements(); }
+  void feed(const void* x, size_t begin, size_t count) override { runner_.feed(static_cast<const T*>(x), begin, count); }
+  void finish() override {
+    runner_.finish();
+    finalize_(out_, static_cast<size_t>(plan_.output_count));
+  }
+
+ private:
+  const ReductionPlan plan_;  // a copy: the runner refers to it
+  T* out_;
+  PlanRunner<S, Op> runner_;
+  Finalize finalize_;
+};
+
+struct NoFinalize {
+  template <class T> void operator()(T*, size_t) const {}
+};
+
+template <class Op, class T, class Finalize = NoFinalize>
+std::unique_ptr<ReduceStream> make_stream(const ReductionPlan& plan, void* out, Variant v, Finalize f = {}) {
+  if (v == Variant::kSimd || !kWithScalarVariant) {
+    return std::make_unique<PlanStream<simd::Vec128<T>, Op, Finalize>>(plan, out, f);
+  }
+  return std::make_unique<PlanStream<simd::Scalar<T>, Op, Finalize>>(plan, out, f);
+}
+
+// The stream of `op` for storage type T, with its finalize step; nullptr when the op needs
+// more than one pass (LogSumExp) or a wider type (L2, LogSum of integers).
 template <class T>
-void reduce_typed(ReduceOp op, const ReductionPlan& plan, const void* x, void* out, Variant v) {
+std::unique_ptr<ReduceStream> stream_for(ReduceOp op, const ReductionPlan& plan, void* out, Variant v, bool is_bool) {
   using U = Wrapping<T>;
-  constexpr bool kFloat = std::is_floating_point_v<T>;
-  if constexpr (kOrdered<T> && !kArithmetic<T>) {
-    if (op == ReduceOp::kMax) return run_plan<MaxOp, T>(plan, x, out, v);
-    if (op == ReduceOp::kMin) return run_plan<MinOp, T>(plan, x, out, v);
+  if constexpr (kOrdered<T>) {
+    // Max/Min of bool run on bytes: the empty-set identities 0 and 255 become false and true.
+    auto to_bool = [is_bool](T* o, size_t n) {
+      if (is_bool) for (size_t i = 0; i < n; ++i) o[i] = o[i] != 0;
+    };
+    if (op == ReduceOp::kMax) return make_stream<MaxOp, T>(plan, out, v, to_bool);
+    if (op == ReduceOp::kMin) return make_stream<MinOp, T>(plan, out, v, to_bool);
   }
-  if constexpr (!kArithmetic<T>) {
-    throw TypeError("reduce kernel: no kernel for this element type");
-  } else switch (op) {
-    case ReduceOp::kProd: return run_plan<ProdOp, U>(plan, x, out, v);
-    case ReduceOp::kSum: return run_plan<SumOp, U>(plan, x, out, v);
-    case ReduceOp::kSumSquare: return run_plan<SumSquareOp, U>(plan, x, out, v);
-    case ReduceOp::kL1: return run_plan<L1Op<std::is_signed_v<T>>, U>(plan, x, out, v);
-    case ReduceOp::kMax: return run_plan<MaxOp, T>(plan, x, out, v);
-    case ReduceOp::kMin: return run_plan<MinOp, T>(plan, x, out, v);
-    case ReduceOp::kMean:
-      if constexpr (kFloat) return reduce_float_composite<T>(op, plan, static_cast<const T*>(x), static_cast<T*>(out), v);
-      else return reduce_int_mean<T>(plan, x, static_cast<T*>(out), v);
-    case ReduceOp::kL2:
-    case ReduceOp::kLogSum:
-    case ReduceOp::kLogSumExp:
-      if constexpr (kFloat) {
-        return reduce_float_composite<T>(op, plan, static_cast<const T*>(x), static_cast<T*>(out), v);
-      } else {
-        const auto* xt = static_cast<const T*>(x);
-        std::vector<double> wx(xt, xt + plan.input_count), wo(static_cast<size_t>(plan.output_count));
-        reduce_float_composite<double>(op, plan, wx.data(), wo.data(), v);
-        for (size_t o = 0; o < wo.size(); ++o) static_cast<T*>(out)[o] = saturate<T>(wo[o]);
-        return;
-      }
+  if constexpr (kArithmetic<T>) {
+    constexpr bool kFloat = std::is_floating_point_v<T>;
+    const auto count = plan.reduce_count;
+    switch (op) {
+      case ReduceOp::kProd: return make_stream<ProdOp, U>(plan, out, v);
+      case ReduceOp::kSum: return make_stream<SumOp, U>(plan, out, v);
+      case ReduceOp::kSumSquare: return make_stream<SumSquareOp, U>(plan, out, v);
+      case ReduceOp::kL1: return make_stream<L1Op<std::is_signed_v<T>>, U>(plan, out, v);
+      case ReduceOp::kMean:
+        if constexpr (kFloat) {  // 0/0: NaN for an empty set
+          return make_stream<SumOp, T>(plan, out, v, [count](T* o, size_t n) { for (size_t i = 0; i < n; ++i) o[i] /= static_cast<T>(count); });
+        } else {  // the wrapped sum read as T, divided toward zero; an empty set gives 0
+          return make_stream<SumOp, U>(plan, out, v, [count](U* o, size_t n) {
+            for (size_t i = 0; i < n; ++i) {
+              if (count == 0) o[i] = 0;
+              else if constexpr (std::is_signed_v<T>) o[i] = static_cast<U>(static_cast<int64_t>(static_cast<T>(o[i])) / count);
+              else o[i] = static_cast<U>(static_cast<uint64_t>(o[i]) / static_cast<uint64_t>(count));
+            }
+          });
+        }
+      case ReduceOp::kL2:
+        if constexpr (kFloat) {
+          if (count == 1) return make_stream<L1Op<true>, T>(plan, out, v);  // |x| exactly (x*x may overflow)
+          return make_stream<SumSquareOp, T>(plan, out, v, [](T* o, size_t n) { for (size_t i = 0; i < n; ++i) o[i] = std::sqrt(o[i]); });
+        }
+        break;
+      case ReduceOp::kLogSum:
+        if constexpr (kFloat) {
+          return make_stream<SumOp, T>(plan, out, v, [](T* o, size_t n) { for (size_t i = 0; i < n; ++i) o[i] = std::log(o[i]); });
+        }
+        break;
+      default: break;
+    }
   }
+  return nullptr;
 }
 
 template <class T>
@@ -296,6 +309,17 @@ TypeSet reduce_types(ReduceOp op) {
 }
 TypeSet scan_types(ScanOp) { return kNumericTypes; }
 
+std::unique_ptr<ReduceStream> make_reduce_stream(ReduceOp op, DataType type, const ReductionPlan& plan, void* out,
+                                                 Variant v) {
+  check_type(reduce_types(op), type, "reduce");
+  if (is_half(type)) return nullptr;
+  std::unique_ptr<ReduceStream> stream;
+  with_storage_type(type, [&](auto tag) {
+    stream = stream_for<typename decltype(tag)::type>(op, plan, out, v, type == DataType::kBool);
+  });
+  return stream;
+}
+
 void reduce(ReduceOp op, DataType type, const ReductionPlan& plan, const void* x, void* out, Variant v) {
   check_type(reduce_types(op), type, "reduce");
   if (is_half(type) && (op == ReduceOp::kMax || op == ReduceOp::kMin)) {
@@ -312,18 +336,38 @@ void reduce(ReduceOp op, DataType type, const ReductionPlan& plan, const void* x
     for (int64_t i = 0; i < plan.output_count; ++i) o[i] = static_cast<int16_t>(half_from_key(o[i]));
     return;
   }
-  if (is_half(type)) {
+  if (is_half(type)) {  // in float32, rounded once per output
     const std::vector<float> wx = widen(type, x, static_cast<size_t>(plan.input_count));
     std::vector<float> wo(static_cast<size_t>(plan.output_count));
-    reduce_typed<float>(op, plan, wx.data(), wo.data(), v);
+    reduce(op, DataType::kFloat, plan, wx.data(), wo.data(), v);
     narrow(type, wo.data(), out, wo.size());
     return;
   }
-  with_storage_type(type, [&](auto tag) { reduce_typed<typename decltype(tag)::type>(op, plan, x, out, v); });
-  if (type == DataType::kBool) {  // Max/Min ran on bytes: the empty-set identities 0/255 become false/true
-    auto* b = static_cast<uint8_t*>(out);
-    for (int64_t i = 0; i < plan.output_count; ++i) b[i] = b[i] != 0;
+  if (auto stream = make_reduce_stream(op, type, plan, out, v)) {
+    const size_t n = static_cast<size_t>(plan.input_count), piece = stream->piece_elements();
+    const size_t bytes = element_size(type);
+    for (size_t begin = 0; begin < n; begin += piece) {
+      stream->feed(static_cast<const char*>(x) + begin * bytes, begin, n - begin < piece ? n - begin : piece);
+    }
+    stream->finish();
+    return;
   }
+  if (type == DataType::kFloat && op == ReduceOp::kLogSumExp) {
+    return reduce_logsumexp<float>(plan, static_cast<const float*>(x), static_cast<float*>(out), v);
+  }
+  if (type == DataType::kDouble && op == ReduceOp::kLogSumExp) {
+    return reduce_logsumexp<double>(plan, static_cast<const double*>(x), static_cast<double*>(out), v);
+  }
+  // L2, LogSum, LogSumExp of integers: in double, converted back.
+  with_storage_type(type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_integral_v<T>) {
+      const auto* xt = static_cast<const T*>(x);
+      std::vector<double> wx(xt, xt + plan.input_count), wo(static_cast<size_t>(plan.output_count));
+      reduce(op, DataType::kDouble, plan, wx.data(), wo.data(), v);
+      for (size_t o = 0; o < wo.size(); ++o) static_cast<T*>(out)[o] = saturate<T>(wo[o]);
+    }
+  });
 }
 
 void scan(ScanOp op, DataType type, const ScanExtent& e, bool exclusive, bool reverse, const void* x, void* out,

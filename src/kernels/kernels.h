@@ -2,7 +2,9 @@
 // element type. Shapes, axes and types are validated by the operators before this point.
 // float16/bfloat16 are widened to float32, computed there and rounded once per output.
 #pragma once
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "core/dtype.h"
 #include "plan/reduction_plan.h"
@@ -28,6 +30,25 @@ TypeSet scan_types(ScanOp op);
 // outside reduce_types(op).
 void reduce(ReduceOp op, DataType type, const ReductionPlan& plan, const void* x, void* out,
             Variant variant = Variant::kSimd);
+
+// A reduction fed piece by piece in input order (e.g. while copying its input from elsewhere,
+// so each piece is reduced while it is in cache). Gives the same bits as reduce().
+class ReduceStream {
+ public:
+  virtual ~ReduceStream() = default;
+  // Elements per piece; feed() takes pieces of exactly this size, the last one may be shorter.
+  virtual size_t piece_elements() const = 0;
+  // Reduces input elements [begin, begin + count) found at x.
+  virtual void feed(const void* x, size_t begin, size_t count) = 0;
+  // Completes `out` (finalize steps such as Mean's division).
+  virtual void finish() = 0;
+};
+
+// A stream reducing into out[plan.output_count], or nullptr when the op cannot stream for that
+// type (LogSumExp; float16/bfloat16; L2 and LogSum of integers). Throws TypeError for a type
+// outside reduce_types(op).
+std::unique_ptr<ReduceStream> make_reduce_stream(ReduceOp op, DataType type, const ReductionPlan& plan, void* out,
+                                                 Variant variant = Variant::kSimd);
 
 // out = scan of x along extent.n, same size as x. Throws TypeError for a type outside
 // scan_types(op).
