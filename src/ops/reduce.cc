@@ -1,6 +1,7 @@
 // The Reduce family operator: resolve axes for the node's version, validate, compute the
 // output shape, plan, run the kernel.
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
 
 #include "core/errors.h"
@@ -29,7 +30,18 @@ std::vector<int64_t> normalize_axes(const Node& node, const std::vector<int64_t>
   return out;
 }
 
-std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*>& inputs) {
+namespace {
+
+// A Reduce node checked against its inputs: the output (allocated) and the plan, or, for
+// noop_with_empty_axes on an op without an element-wise step, "copy the input".
+struct PreparedReduce {
+  Tensor out;
+  ReductionPlan plan;
+  bool copy_input = false;
+};
+
+// Everything but reading the data input's values (so streams can start before they exist).
+PreparedReduce prepare_reduce(const Node& node, const std::vector<const Tensor*>& inputs) {
   const OpSchema& s = node.schema();
   const Tensor& x = *inputs[0];
   check_data_type(node, x, 0);
@@ -49,27 +61,72 @@ std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*
   const bool keepdims = node.int_attribute("keepdims", 1) != 0;
   const bool noop = node.int_attribute("noop_with_empty_axes", 0) != 0;
 
+  PreparedReduce p;
   std::vector<int64_t> axes = normalize_axes(node, raw_axes, x.rank(), source);
   // No axes: reduce everything, or with noop_with_empty_axes reduce nothing: the input as it
   // is, bit for bit, or through the op's element-wise step (SumSquare: x^2, L1/L2: |x|, ...).
   if (axes.empty() && noop && !kernels::has_elementwise_step(s.reduce_op)) {
-    Tensor out = Tensor::uninitialized(x.type(), x.dims());
-    std::copy_n(static_cast<const char*>(x.raw()), x.byte_size(), static_cast<char*>(out.mutable_raw()));
-    return {out};
+    p.out = Tensor::uninitialized(x.type(), x.dims());
+    p.copy_input = true;
+    return p;
   }
   if (axes.empty() && !noop) {
     for (int64_t d = 0; d < x.rank(); ++d) axes.push_back(d);
   }
-
   Shape out_dims;
   for (int64_t d = 0; d < x.rank(); ++d) {
     if (!std::binary_search(axes.begin(), axes.end(), d)) out_dims.push_back(x.dims()[d]);
     else if (keepdims) out_dims.push_back(1);
   }
-  Tensor out = Tensor::uninitialized(x.type(), out_dims);
-  const ReductionPlan plan = make_reduction_plan(x.dims(), axes);
-  kernels::reduce(s.reduce_op, x.type(), plan, x.raw(), out.mutable_raw());
-  return {out};
+  p.out = Tensor::uninitialized(x.type(), out_dims);
+  p.plan = make_reduction_plan(x.dims(), axes);
+  return p;
 }
+
+}  // namespace
+
+std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*>& inputs) {
+  PreparedReduce p = prepare_reduce(node, inputs);
+  const Tensor& x = *inputs[0];
+  if (p.copy_input) {
+    std::copy_n(static_cast<const char*>(x.raw()), x.byte_size(), static_cast<char*>(p.out.mutable_raw()));
+  } else {
+    kernels::reduce(node.schema().reduce_op, x.type(), p.plan, x.raw(), p.out.mutable_raw());
+  }
+  return {p.out};
+}
+
+std::unique_ptr<StreamedReduce> StreamedReduce::start(const Node& node, const std::vector<const Tensor*>& inputs) {
+  if (node.schema().run != run_reduce) return nullptr;
+  PreparedReduce p = prepare_reduce(node, inputs);
+  if (p.copy_input) return nullptr;
+  auto stream = kernels::make_reduce_stream(node.schema().reduce_op, inputs[0]->type(), p.plan, p.out.mutable_raw());
+  if (!stream) return nullptr;
+  std::unique_ptr<StreamedReduce> s(new StreamedReduce());
+  s->element_size_ = orw::element_size(inputs[0]->type());
+  s->total_ = static_cast<size_t>(p.plan.input_count);
+  s->out_ = p.out;
+  s->stream_ = std::move(stream);
+  return s;
+}
+
+size_t StreamedReduce::next_piece() const {
+  const size_t piece = stream_->piece_elements();
+  return total_ - fed_ < piece ? total_ - fed_ : piece;
+}
+
+void StreamedReduce::feed(const void* piece) {
+  const size_t n = next_piece();
+  stream_->feed(piece, fed_, n);
+  fed_ += n;
+}
+
+Tensor StreamedReduce::finish() {
+  if (fed_ != total_) throw std::logic_error("StreamedReduce: finish() before the whole input was fed");
+  stream_->finish();
+  return out_;
+}
+
+StreamedReduce::~StreamedReduce() = default;
 
 }  // namespace orw
