@@ -47,10 +47,12 @@ std::string graph_context(const Node& node) {
   return " (in the graph: " + s + ")";
 }
 
-// run_node, with the graph's value names added to any error (the error type is kept).
-std::vector<Tensor> run_node_in_graph(const Node& node, const std::vector<const Tensor*>& inputs) {
+// Runs f (a node's run or start), adding the graph's value names to any error (the error
+// type is kept).
+template <class F>
+auto with_graph_context(const Node& node, F&& f) {
   try {
-    return run_node(node, inputs);
+    return f();
   } catch (const TypeError& e) {
     throw TypeError(e.what() + graph_context(node));
   } catch (const SizeError& e) {
@@ -69,28 +71,49 @@ Session::Session(Model model) : model_(std::move(model)) {
   for (const auto& out : model_.outputs()) output_names_.push_back(out.name);
 }
 
-std::map<std::string, Tensor> Session::run(const std::map<std::string, Tensor>& feeds) const {
+// Checks the feeds: only graph inputs, all of them, each matching its declaration.
+void check_feeds(const Model& model, const std::vector<std::string>& input_names,
+                 const std::map<std::string, Tensor>& feeds) {
   for (const auto& kv : feeds) {
     bool known = false;
-    for (const auto& n : input_names_) known = known || n == kv.first;
+    for (const auto& n : input_names) known = known || n == kv.first;
     if (!known) {
       std::string names;
-      for (const auto& n : input_names_) names += (names.empty() ? "'" : ", '") + n + "'";
+      for (const auto& n : input_names) names += (names.empty() ? "'" : ", '") + n + "'";
       throw std::invalid_argument("feed '" + kv.first + "' is not a graph input (inputs: " + names + ")");
     }
   }
   std::map<std::string, int64_t> symbols;
-  std::map<std::string, Tensor> values = model_.initializers();
-  for (const auto& info : model_.inputs()) {
+  for (const auto& info : model.inputs()) {
     auto it = feeds.find(info.name);
     if (it == feeds.end()) throw std::invalid_argument("input '" + info.name + "' is missing from the feeds");
     check_feed(info, it->second, symbols);
-    values[info.name] = it->second;
   }
+}
+
+std::unique_ptr<StreamedReduce> Session::start_stream(const std::map<std::string, Tensor>& feeds) const {
+  if (model_.nodes().size() != 1 || input_names_.empty()) return nullptr;
+  const Node& node = model_.nodes()[0];
+  if (node.inputs().empty() || node.inputs()[0] != input_names_[0]) return nullptr;
+  if (output_names_.size() != 1 || node.outputs()[0] != output_names_[0]) return nullptr;
+  check_feeds(model_, input_names_, feeds);
+  std::vector<const Tensor*> inputs;
+  for (const auto& name : node.inputs()) {
+    auto fed = feeds.find(name);
+    auto init = model_.initializers().find(name);
+    inputs.push_back(name.empty() ? nullptr : fed != feeds.end() ? &fed->second : &init->second);
+  }
+  return with_graph_context(node, [&] { return StreamedReduce::start(node, inputs); });
+}
+
+std::map<std::string, Tensor> Session::run(const std::map<std::string, Tensor>& feeds) const {
+  check_feeds(model_, input_names_, feeds);
+  std::map<std::string, Tensor> values = model_.initializers();
+  for (const auto& kv : feeds) values[kv.first] = kv.second;
   for (const Node& node : model_.nodes()) {
     std::vector<const Tensor*> inputs;
     for (const auto& name : node.inputs()) inputs.push_back(name.empty() ? nullptr : &values.at(name));
-    std::vector<Tensor> outs = run_node_in_graph(node, inputs);
+    std::vector<Tensor> outs = with_graph_context(node, [&] { return run_node(node, inputs); });
     for (size_t i = 0; i < outs.size() && i < node.outputs().size(); ++i) {
       if (!node.outputs()[i].empty()) values[node.outputs()[i]] = std::move(outs[i]);
     }

@@ -1,11 +1,13 @@
 // A session runs a validated Model: feeds by graph-input name in, graph outputs by name out.
 #pragma once
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/tensor.h"
 #include "onnx/model.h"
+#include "ops/operators.h"
 
 namespace orw {
 
@@ -23,6 +25,12 @@ class Session {
   // input for a missing, unknown or mis-shaped feed, TypeError for a wrong element type, and
   // whatever a node's run throws (see run_node). Feeds are only read.
   std::map<std::string, Tensor> run(const std::map<std::string, Tensor>& feeds) const;
+
+  // For a model that is one Reduce node whose inputs are the graph inputs: checks the feeds as
+  // run() does and starts a StreamedReduce, whose data input (feeds of graph input 0, which
+  // may view null data) then arrives in pieces; its output is the graph's output. nullptr
+  // when the model or the run cannot stream (use run()).
+  std::unique_ptr<StreamedReduce> start_stream(const std::map<std::string, Tensor>& feeds) const;
 
  private:
   Model model_;
