@@ -139,6 +139,22 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_run(int handle, uintptr_t desc_ptr,
   });
 }
 
+// Starts a streamed run of a node: the descriptor as for orw_node_run, with input 0's data
+// pointer unused. Returns 1 (started), 2 (cannot stream: use orw_node_run) or 0 (error).
+extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_stream_begin(int handle, uintptr_t desc_ptr, int n_inputs) {
+  int status = 0;
+  glue().stream.reset();
+  guarded([&] {
+    const Node& node = live_node(handle);
+    std::vector<Tensor> tensors;
+    std::vector<const Tensor*> inputs;
+    read_inputs(desc_ptr, n_inputs, tensors, inputs);
+    if (inputs.empty() || !inputs[0]) { status = 2; return; }
+    status = begin_stream(StreamedReduce::start(node, inputs));
+  });
+  return status;
+}
+
 }  // namespace orw::bindings
 
 EMSCRIPTEN_BINDINGS(orw_nodes) {

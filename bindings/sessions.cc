@@ -102,6 +102,25 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_session_run(int handle, uintptr_t desc_p
   });
 }
 
+// Starts a streamed run of a one-Reduce-node model: feeds as for orw_session_run, with feed
+// 0's data pointer unused. Returns 1 (started), 2 (cannot stream: use orw_session_run) or 0.
+extern "C" EMSCRIPTEN_KEEPALIVE int orw_session_stream_begin(int handle, uintptr_t desc_ptr, int n_inputs) {
+  int status = 0;
+  glue().stream.reset();
+  guarded([&] {
+    const Session& s = live_session(handle);
+    std::vector<Tensor> tensors;
+    std::vector<const Tensor*> ptrs;
+    read_inputs(desc_ptr, n_inputs, tensors, ptrs);
+    std::map<std::string, Tensor> feeds;
+    for (int i = 0; i < n_inputs && i < static_cast<int>(s.input_names().size()); ++i) {
+      if (ptrs[i]) feeds[s.input_names()[i]] = tensors[i];
+    }
+    status = begin_stream(s.start_stream(feeds));
+  });
+  return status;
+}
+
 namespace {
 
 // {valueName: {type, dims}} for every value of the model's graph, or null on error.

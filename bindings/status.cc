@@ -5,6 +5,7 @@
 
 #include <malloc.h>
 
+#include <algorithm>
 #include <exception>
 #include <new>
 #include <stdexcept>
@@ -71,6 +72,14 @@ void describe_outputs() {
   }
 }
 
+int begin_stream(std::unique_ptr<StreamedReduce> s) {
+  GlueState& g = glue();
+  g.stream = std::move(s);
+  if (!g.stream) return 2;
+  g.staging.resize(std::max<size_t>(g.stream->next_piece() * g.stream->element_size(), 1));
+  return 1;
+}
+
 namespace {
 
 uintptr_t last_bytes_ptr() { return reinterpret_cast<uintptr_t>(glue().bytes.data()); }
@@ -90,6 +99,35 @@ EMSCRIPTEN_KEEPALIVE uintptr_t orw_output_desc() {
   return reinterpret_cast<uintptr_t>(orw::bindings::glue().output_desc.data());
 }
 EMSCRIPTEN_KEEPALIVE void orw_release_outputs() { orw::bindings::glue().outputs.clear(); }
+
+// A streamed run (begun by orw_node_stream_begin / orw_session_stream_begin): JS copies each
+// piece of the data input to orw_stream_buffer(), orw_stream_next() elements at a time, and
+// calls orw_stream_feed(); orw_stream_end() then describes the output like a run.
+EMSCRIPTEN_KEEPALIVE size_t orw_stream_next() {
+  const auto& s = orw::bindings::glue().stream;
+  return s ? s->next_piece() : 0;
+}
+EMSCRIPTEN_KEEPALIVE uintptr_t orw_stream_buffer() {
+  return reinterpret_cast<uintptr_t>(orw::bindings::glue().staging.data());
+}
+EMSCRIPTEN_KEEPALIVE int orw_stream_feed() {
+  using namespace orw::bindings;
+  return guarded([] {
+    if (!glue().stream) throw std::logic_error("no streamed run in progress");
+    glue().stream->feed(glue().staging.data());
+  });
+}
+EMSCRIPTEN_KEEPALIVE int orw_stream_end() {
+  using namespace orw::bindings;
+  const bool ok = guarded([] {
+    if (!glue().stream) throw std::logic_error("no streamed run in progress");
+    glue().outputs.clear();
+    glue().outputs.push_back(glue().stream->finish());
+    describe_outputs();
+  });
+  glue().stream.reset();
+  return ok;
+}
 }
 
 EMSCRIPTEN_BINDINGS(orw_status) {

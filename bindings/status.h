@@ -4,9 +4,11 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <memory>
 #include <vector>
 
 #include "core/tensor.h"
+#include "ops/operators.h"
 
 namespace orw::bindings {
 
@@ -19,7 +21,13 @@ struct GlueState {
   std::vector<Tensor> outputs;
   std::vector<double> output_desc;  // see describe_outputs()
   std::string bytes;  // the last serialized message handed to JS
+  std::unique_ptr<StreamedReduce> stream;  // a streamed run in progress (see orw_stream_*)
+  std::vector<char> staging;               // where JS puts the stream's next piece
 };
+
+// Makes `s` the stream in progress (and sizes the staging buffer); returns the status code of
+// the orw_*_stream_begin exports: 1 started, 2 this run cannot stream.
+int begin_stream(std::unique_ptr<StreamedReduce> s);
 GlueState& glue();
 
 // Records the exception in flight (call from a catch block).

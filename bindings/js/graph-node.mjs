@@ -2,7 +2,7 @@
 import { encodeNode } from './proto-writer.mjs';
 import { fromWasmInfo, toWasmInfo } from './shapes.mjs';
 import { Tensor } from './tensor.mjs';
-import { fail, takeOutputs, wasm, withBytes, withInputs } from './wasm.mjs';
+import { fail, runStreamed, takeOutputs, wasm, withBytes, withInputs } from './wasm.mjs';
 
 // The newest ai.onnx opset this package implements (kMaxOpset in src/ops/registry.h).
 export const LATEST_OPSET = 26;
@@ -84,6 +84,7 @@ export class Node {
       if (t != null && !(t instanceof Tensor)) throw new TypeError(`${this.#where()}: run: inputs[${i}] is not a Tensor (got ${Object.prototype.toString.call(t)})`);
     }
     const m = wasm();
+    if (runStreamed(inputs, (desc) => m._orw_node_stream_begin(handle, desc, inputs.length))) return takeOutputs();
     if (!withInputs(inputs, (desc) => m._orw_node_run(handle, desc, inputs.length))) fail();
     return takeOutputs();
   }

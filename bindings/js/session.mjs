@@ -1,7 +1,7 @@
 // InferenceSession: a whole model (a graph of supported ops), as in onnxruntime-web.
 import { dtypeNameFromOnnx } from './dtypes.mjs';
 import { Tensor } from './tensor.mjs';
-import { fail, readModelResource, takeOutputs, wasm, withBytes, withInputs } from './wasm.mjs';
+import { fail, readModelResource, runStreamed, takeOutputs, wasm, withBytes, withInputs } from './wasm.mjs';
 
 export class InferenceSession {
   #handle;
@@ -51,7 +51,8 @@ export class InferenceSession {
       return t;
     });
     const m = wasm();
-    if (!withInputs(tensors, (desc) => m._orw_session_run(this.#handle, desc, tensors.length))) fail();
+    const streamed = runStreamed(tensors, (desc) => m._orw_session_stream_begin(this.#handle, desc, tensors.length));
+    if (!streamed && !withInputs(tensors, (desc) => m._orw_session_run(this.#handle, desc, tensors.length))) fail();
     const outputs = takeOutputs();
     const result = {};
     this.#info.outputNames.forEach((name, i) => { result[name] = outputs[i]; });

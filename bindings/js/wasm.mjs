@@ -52,15 +52,16 @@ const align = (n) => (n + 15) & ~15;
 const ARENA_KEEP = 1 << 20;
 
 // Stages positional input tensors (null = omitted) and calls run(descPtr); the descriptor is
-// per input: present, ONNX type, rank, data pointer, dims (float64).
-export function withInputs(tensors, run) {
+// per input: present, ONNX type, rank, data pointer, dims (float64). The input at `unstaged`
+// is described but its data is not copied (a streamed run sends it in pieces).
+export function withInputs(tensors, run, unstaged = -1) {
   const m = wasm();
   let descLen = 0;
   let bytes = 0;
-  for (const t of tensors) {
+  tensors.forEach((t, i) => {
     descLen += 4 + (t ? t.dims.length : 0);
-    if (t) bytes += align(t.data.byteLength);
-  }
+    if (t && i !== unstaged) bytes += align(t.data.byteLength);
+  });
   const need = align(descLen * 8) + bytes;
   if (need > arenaSize) {
     if (arena) m._free(arena);
@@ -71,23 +72,49 @@ export function withInputs(tensors, run) {
   const desc = new Float64Array(m.HEAPU8.buffer, arena, descLen);
   let p = arena + align(descLen * 8);
   let k = 0;
-  for (const t of tensors) {
-    if (!t) { desc[k++] = 0; desc[k++] = 0; desc[k++] = 0; desc[k++] = 0; continue; }
+  tensors.forEach((t, i) => {
+    if (!t) { desc[k++] = 0; desc[k++] = 0; desc[k++] = 0; desc[k++] = 0; return; }
     const src = t.data;
-    m.HEAPU8.set(new Uint8Array(src.buffer, src.byteOffset, src.byteLength), p);
+    const staged = i !== unstaged;
+    if (staged) m.HEAPU8.set(new Uint8Array(src.buffer, src.byteOffset, src.byteLength), p);
     desc[k++] = 1;
     desc[k++] = DTYPES[t.type].onnx;
     desc[k++] = t.dims.length;
-    desc[k++] = p;
+    desc[k++] = staged ? p : 0;
     for (const d of t.dims) desc[k++] = d;
-    p += align(src.byteLength);
-  }
+    if (staged) p += align(src.byteLength);
+  });
   try {
     return run(arena);
   } finally {
     // Keep a small buffer for the next call; give a large one back.
     if (arenaSize > ARENA_KEEP) { m._free(arena); arena = 0; arenaSize = 0; }
   }
+}
+
+// Inputs this large are streamed when the run allows it: copied into wasm memory one
+// cache-sized piece at a time, each reduced while it is still in cache (no full-size copy).
+const STREAM_MIN_BYTES = 1 << 20;
+
+// Runs with input 0 streamed; begin(descPtr) starts the run on the wasm side and returns 1
+// (started), 2 (this run cannot stream) or 0 (error). Returns false when it did not stream,
+// true when the outputs are ready for takeOutputs().
+export function runStreamed(tensors, begin) {
+  const first = tensors[0];
+  if (!first || first.data.byteLength < STREAM_MIN_BYTES) return false;
+  const m = wasm();
+  const status = withInputs(tensors, begin, 0);
+  if (status === 2) return false;
+  if (status !== 1) fail();
+  const src = new Uint8Array(first.data.buffer, first.data.byteOffset, first.data.byteLength);
+  const elementBytes = first.data.BYTES_PER_ELEMENT;
+  let offset = 0;
+  for (let n; (n = m._orw_stream_next()) > 0; offset += n * elementBytes) {
+    m.HEAPU8.set(src.subarray(offset, offset + n * elementBytes), m._orw_stream_buffer());
+    if (!m._orw_stream_feed()) fail();
+  }
+  if (!m._orw_stream_end()) fail();
+  return true;
 }
 
 // Copies the outputs of the last run out of wasm memory as fresh Tensors, then frees them.
