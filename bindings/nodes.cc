@@ -150,7 +150,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_stream_begin(int handle, uintptr_t 
     std::vector<const Tensor*> inputs;
     read_inputs(desc_ptr, n_inputs, tensors, inputs);
     if (inputs.empty() || !inputs[0]) { status = 2; return; }
-    status = begin_stream(StreamedReduce::start(node, inputs));
+    status = begin_stream(StreamedRun::start(node, inputs));
   });
   return status;
 }

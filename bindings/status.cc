@@ -72,12 +72,10 @@ void describe_outputs() {
   }
 }
 
-int begin_stream(std::unique_ptr<StreamedReduce> s) {
+int begin_stream(std::unique_ptr<StreamedRun> s) {
   GlueState& g = glue();
   g.stream = std::move(s);
-  if (!g.stream) return 2;
-  g.staging.resize(std::max<size_t>(g.stream->next_piece() * g.stream->element_size(), 1));
-  return 1;
+  return g.stream ? 1 : 2;
 }
 
 namespace {
@@ -100,21 +98,34 @@ EMSCRIPTEN_KEEPALIVE uintptr_t orw_output_desc() {
 }
 EMSCRIPTEN_KEEPALIVE void orw_release_outputs() { orw::bindings::glue().outputs.clear(); }
 
-// A streamed run (begun by orw_node_stream_begin / orw_session_stream_begin): JS copies each
-// piece of the data input to orw_stream_buffer(), orw_stream_next() elements at a time, and
-// calls orw_stream_feed(); orw_stream_end() then describes the output like a run.
+// A streamed run (begun by orw_node_stream_begin / orw_session_stream_begin): JS asks for the
+// next piece (orw_stream_next: its element count, 0 when done; orw_stream_offset: where it
+// starts in input 0), copies those elements to orw_stream_in(), calls orw_stream_feed(), and,
+// when orw_stream_output_in_pieces(), copies the piece's output from orw_stream_out() to the
+// same offset of its output array. orw_stream_end() then describes the output like a run (no
+// outputs for scans: JS assembled it).
 EMSCRIPTEN_KEEPALIVE size_t orw_stream_next() {
+  using namespace orw::bindings;
+  GlueState& g = glue();
+  if (!g.stream) return 0;
+  g.piece = g.stream->next();
+  const size_t bytes = std::max<size_t>(g.piece.count * g.stream->element_size(), 1);
+  if (g.staging_in.size() < bytes) g.staging_in.resize(bytes);
+  if (g.stream->output_in_pieces() && g.staging_out.size() < bytes) g.staging_out.resize(bytes);
+  return g.piece.count;
+}
+EMSCRIPTEN_KEEPALIVE size_t orw_stream_offset() { return orw::bindings::glue().piece.offset; }
+EMSCRIPTEN_KEEPALIVE int orw_stream_output_in_pieces() {
   const auto& s = orw::bindings::glue().stream;
-  return s ? s->next_piece() : 0;
+  return s && s->output_in_pieces();
 }
-EMSCRIPTEN_KEEPALIVE uintptr_t orw_stream_buffer() {
-  return reinterpret_cast<uintptr_t>(orw::bindings::glue().staging.data());
-}
+EMSCRIPTEN_KEEPALIVE uintptr_t orw_stream_in() { return reinterpret_cast<uintptr_t>(orw::bindings::glue().staging_in.data()); }
+EMSCRIPTEN_KEEPALIVE uintptr_t orw_stream_out() { return reinterpret_cast<uintptr_t>(orw::bindings::glue().staging_out.data()); }
 EMSCRIPTEN_KEEPALIVE int orw_stream_feed() {
   using namespace orw::bindings;
   return guarded([] {
     if (!glue().stream) throw std::logic_error("no streamed run in progress");
-    glue().stream->feed(glue().staging.data());
+    glue().stream->feed(glue().staging_in.data(), glue().staging_out.data());
   });
 }
 EMSCRIPTEN_KEEPALIVE int orw_stream_end() {
@@ -122,10 +133,15 @@ EMSCRIPTEN_KEEPALIVE int orw_stream_end() {
   const bool ok = guarded([] {
     if (!glue().stream) throw std::logic_error("no streamed run in progress");
     glue().outputs.clear();
-    glue().outputs.push_back(glue().stream->finish());
+    orw::Tensor out = glue().stream->finish();
+    if (!glue().stream->output_in_pieces()) glue().outputs.push_back(out);
     describe_outputs();
   });
   glue().stream.reset();
+  // Give large staging buffers back (a small one stays for the next run).
+  for (auto* v : {&glue().staging_in, &glue().staging_out}) {
+    if (v->capacity() > (1u << 20)) std::vector<char>().swap(*v);
+  }
   return ok;
 }
 }

@@ -21,13 +21,15 @@ struct GlueState {
   std::vector<Tensor> outputs;
   std::vector<double> output_desc;  // see describe_outputs()
   std::string bytes;  // the last serialized message handed to JS
-  std::unique_ptr<StreamedReduce> stream;  // a streamed run in progress (see orw_stream_*)
-  std::vector<char> staging;               // where JS puts the stream's next piece
+  std::unique_ptr<StreamedRun> stream;  // a streamed run in progress (see orw_stream_*)
+  StreamedRun::Piece piece;             // the piece JS copies next
+  std::vector<char> staging_in;         // where JS puts it
+  std::vector<char> staging_out;        // where a scan's output piece comes out
 };
 
-// Makes `s` the stream in progress (and sizes the staging buffer); returns the status code of
-// the orw_*_stream_begin exports: 1 started, 2 this run cannot stream.
-int begin_stream(std::unique_ptr<StreamedReduce> s);
+// Makes `s` the stream in progress; returns the status code of the orw_*_stream_begin
+// exports: 1 started, 2 this run cannot stream.
+int begin_stream(std::unique_ptr<StreamedRun> s);
 GlueState& glue();
 
 // Records the exception in flight (call from a catch block).

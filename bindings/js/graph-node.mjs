@@ -84,7 +84,8 @@ export class Node {
       if (t != null && !(t instanceof Tensor)) throw new TypeError(`${this.#where()}: run: inputs[${i}] is not a Tensor (got ${Object.prototype.toString.call(t)})`);
     }
     const m = wasm();
-    if (runStreamed(inputs, (desc) => m._orw_node_stream_begin(handle, desc, inputs.length))) return takeOutputs();
+    const streamed = runStreamed(inputs, (desc) => m._orw_node_stream_begin(handle, desc, inputs.length));
+    if (streamed) return streamed;
     if (!withInputs(inputs, (desc) => m._orw_node_run(handle, desc, inputs.length))) fail();
     return takeOutputs();
   }

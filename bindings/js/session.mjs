@@ -51,9 +51,8 @@ export class InferenceSession {
       return t;
     });
     const m = wasm();
-    const streamed = runStreamed(tensors, (desc) => m._orw_session_stream_begin(this.#handle, desc, tensors.length));
-    if (!streamed && !withInputs(tensors, (desc) => m._orw_session_run(this.#handle, desc, tensors.length))) fail();
-    const outputs = takeOutputs();
+    const outputs = runStreamed(tensors, (desc) => m._orw_session_stream_begin(this.#handle, desc, tensors.length)) ??
+      (withInputs(tensors, (desc) => m._orw_session_run(this.#handle, desc, tensors.length)) ? takeOutputs() : fail());
     const result = {};
     this.#info.outputNames.forEach((name, i) => { result[name] = outputs[i]; });
     return result;

@@ -272,6 +272,35 @@ std::unique_ptr<ReduceStream> stream_for(ReduceOp op, const ReductionPlan& plan,
   return nullptr;
 }
 
+template <class S, class Op>
+class ScanStreamImpl final : public ScanStream {
+ public:
+  using T = typename S::Lane;
+  ScanStreamImpl(const ScanExtent& e, bool exclusive, bool reverse)
+      : runner_(static_cast<size_t>(e.outer), static_cast<size_t>(e.n), static_cast<size_t>(e.inner), exclusive, reverse,
+                kPieceBytes) {}
+  Piece next() const override {
+    const auto p = runner_.next();
+    return {p.offset, p.count};
+  }
+  void feed(const void* x, void* out) override { runner_.feed(static_cast<const T*>(x), static_cast<T*>(out)); }
+
+ private:
+  ScanRunner<S, Op> runner_;
+};
+
+template <class T>
+std::unique_ptr<ScanStream> scan_stream_for(ScanOp op, const ScanExtent& e, bool exclusive, bool reverse, Variant v) {
+  using U = Wrapping<T>;
+  auto make = [&](auto op_tag) -> std::unique_ptr<ScanStream> {
+    using Op = typename decltype(op_tag)::type;
+    if (v == Variant::kSimd || !kWithScalarVariant) return std::make_unique<ScanStreamImpl<simd::Vec128<U>, Op>>(e, exclusive, reverse);
+    return std::make_unique<ScanStreamImpl<simd::Scalar<U>, Op>>(e, exclusive, reverse);
+  };
+  if (op == ScanOp::kProd) return make(Tag<ProdOp>{});
+  return make(Tag<SumOp>{});
+}
+
 template <class T>
 void scan_typed(ScanOp op, const ScanExtent& e, bool exclusive, bool reverse, const void* x, void* out, Variant v) {
   using U = Wrapping<T>;
@@ -368,6 +397,18 @@ void reduce(ReduceOp op, DataType type, const ReductionPlan& plan, const void* x
       for (size_t o = 0; o < wo.size(); ++o) static_cast<T*>(out)[o] = saturate<T>(wo[o]);
     }
   });
+}
+
+std::unique_ptr<ScanStream> make_scan_stream(ScanOp op, DataType type, const ScanExtent& e, bool exclusive,
+                                             bool reverse, Variant v) {
+  check_type(scan_types(op), type, "scan");
+  if (is_half(type)) return nullptr;
+  std::unique_ptr<ScanStream> stream;
+  with_storage_type(type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (kArithmetic<T>) stream = scan_stream_for<T>(op, e, exclusive, reverse, v);
+  });
+  return stream;
 }
 
 void scan(ScanOp op, DataType type, const ScanExtent& e, bool exclusive, bool reverse, const void* x, void* out,

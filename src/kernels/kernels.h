@@ -50,6 +50,25 @@ class ReduceStream {
 std::unique_ptr<ReduceStream> make_reduce_stream(ReduceOp op, DataType type, const ReductionPlan& plan, void* out,
                                                  Variant variant = Variant::kSimd);
 
+// A scan fed piece by piece: next() says which input elements to provide (pieces of a
+// reverse scan may come from the end), feed() writes the same elements of the output.
+// Gives the same bits as scan().
+class ScanStream {
+ public:
+  struct Piece {
+    size_t offset = 0, count = 0;  // elements; count 0 once everything was fed
+  };
+  virtual ~ScanStream() = default;
+  virtual Piece next() const = 0;
+  // Scans the piece next() named: x holds its input elements, out receives its output.
+  virtual void feed(const void* x, void* out) = 0;
+};
+
+// A scan stream, or nullptr for float16/bfloat16 (which widen to float32). Throws TypeError
+// for a type outside scan_types(op).
+std::unique_ptr<ScanStream> make_scan_stream(ScanOp op, DataType type, const ScanExtent& extent, bool exclusive,
+                                             bool reverse, Variant variant = Variant::kSimd);
+
 // out = scan of x along extent.n, same size as x. Throws TypeError for a type outside
 // scan_types(op).
 void scan(ScanOp op, DataType type, const ScanExtent& extent, bool exclusive, bool reverse,

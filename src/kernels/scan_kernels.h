@@ -4,7 +4,9 @@
 //   inner  > 1: rows are combined with the previous output row, vectorized across inner.
 // Exclusive scans shift the inclusive result by one position; they never divide.
 #pragma once
+#include <algorithm>
 #include <cstddef>
+#include <vector>
 
 namespace orw::kernels {
 
@@ -100,5 +102,91 @@ void scan(const typename S::Lane* x, typename S::Lane* out, size_t outer, size_t
     }
   }
 }
+
+}  // namespace orw::kernels
+
+namespace orw::kernels {
+
+// A scan fed in pieces of about kPieceBytes (in cache while they are scanned). Whole scan
+// blocks (outer slices) go into a piece when they fit; otherwise a block's rows come a piece
+// at a time in scan order (a reverse scan is fed from the end), carrying the previous output
+// row and, for exclusive scans, the previous input row. Same operations in the same order as
+// scan(), so the same bits.
+template <class S, class Op>
+class ScanRunner {
+ public:
+  using T = typename S::Lane;
+  struct Piece {
+    size_t offset = 0, count = 0;  // elements; count 0: done
+  };
+
+  ScanRunner(size_t outer, size_t n, size_t inner, bool exclusive, bool reverse, size_t piece_bytes)
+      : outer_(outer), n_(n), inner_(inner), exclusive_(exclusive), reverse_(reverse) {
+    const size_t budget = piece_bytes / sizeof(T) > 0 ? piece_bytes / sizeof(T) : 1;
+    const size_t block = n * inner;
+    by_rows_ = inner > 1 && block > budget;
+    if (by_rows_) {
+      rows_per_piece_ = budget / inner > 0 ? budget / inner : 1;
+      carry_out_.resize(inner);
+      carry_x_.resize(inner);
+    } else {
+      blocks_per_piece_ = block > 0 && budget / block > 0 ? budget / block : 1;
+    }
+    if (block == 0) outer_ = 0;  // nothing to scan
+  }
+
+  Piece next() const {
+    if (done_ >= outer_) return {};
+    const size_t block = n_ * inner_;
+    if (!by_rows_) {
+      const size_t blocks = outer_ - done_ < blocks_per_piece_ ? outer_ - done_ : blocks_per_piece_;
+      return {done_ * block, blocks * block};
+    }
+    const size_t m = rows_in_next();
+    const size_t first = reverse_ ? n_ - row_ - m : row_;
+    return {done_ * block + first * inner_, m * inner_};
+  }
+
+  // Scans the next piece: x holds its input elements, out receives its output elements.
+  void feed(const T* x, T* out) {
+    if (!by_rows_) {
+      const Piece p = next();
+      const size_t blocks = p.count / (n_ * inner_);
+      scan<S, Op>(x, out, blocks, n_, inner_, exclusive_, reverse_);
+      done_ += blocks;
+      return;
+    }
+    const size_t m = rows_in_next();
+    const T id = Op::template identity<T>();
+    for (size_t q = 0; q < m; ++q) {
+      const size_t j = reverse_ ? m - 1 - q : q;  // the row's place in the piece
+      const T* src = x + j * inner_;
+      T* dst = out + j * inner_;
+      if (row_ + q == 0) {
+        for (size_t c = 0; c < inner_; ++c) dst[c] = exclusive_ ? id : src[c];
+        continue;
+      }
+      const size_t jp = reverse_ ? j + 1 : j - 1;  // the previous row in scan order
+      const T* prev_out = q == 0 ? carry_out_.data() : out + jp * inner_;
+      const T* prev_x = q == 0 ? carry_x_.data() : x + jp * inner_;
+      combine_rows<S, Op>(prev_out, exclusive_ ? prev_x : src, dst, inner_);
+    }
+    const size_t last = reverse_ ? 0 : m - 1;
+    std::copy(out + last * inner_, out + (last + 1) * inner_, carry_out_.begin());
+    std::copy(x + last * inner_, x + (last + 1) * inner_, carry_x_.begin());
+    row_ += m;
+    if (row_ == n_) row_ = 0, ++done_;
+  }
+
+ private:
+  size_t rows_in_next() const { return n_ - row_ < rows_per_piece_ ? n_ - row_ : rows_per_piece_; }
+
+  size_t outer_, n_, inner_;
+  bool exclusive_, reverse_;
+  bool by_rows_ = false;
+  size_t blocks_per_piece_ = 1, rows_per_piece_ = 1;
+  size_t done_ = 0, row_ = 0;  // blocks finished; rows of the current block done (by_rows_)
+  std::vector<T> carry_out_, carry_x_;
+};
 
 }  // namespace orw::kernels

@@ -16,32 +16,38 @@ namespace orw {
 // op, the input or attribute, and the reason.
 std::vector<Tensor> run_node(const Node& node, const std::vector<const Tensor*>& inputs);
 
-// A Reduce node run on a data input whose values arrive in pieces, in input order (e.g. while
-// they are copied in from elsewhere: each piece is reduced while it is in cache). Gives the
-// same bits as run_node.
-class StreamedReduce {
+// A node run on a data input (input 0) whose values arrive in pieces (e.g. while they are
+// copied in from elsewhere: each piece is processed while it is in cache, and nothing of the
+// input's size is held). Gives the same bits as run_node.
+class StreamedRun {
  public:
-  // Validates the node and inputs as run_node does, without reading the data input's values
-  // (inputs[0] may view null data), and allocates the output. Returns nullptr when this run
-  // cannot stream (not a Reduce op; noop_with_empty_axes copying the input; LogSumExp;
-  // float16/bfloat16; L2 or LogSum of integers): use run_node then. Throws as run_node.
-  static std::unique_ptr<StreamedReduce> start(const Node& node, const std::vector<const Tensor*>& inputs);
-  ~StreamedReduce();
+  struct Piece {
+    size_t offset = 0, count = 0;  // elements of input 0; count 0 once everything was fed
+  };
+  virtual ~StreamedRun() = default;
 
-  size_t element_size() const { return element_size_; }
-  // Elements the next feed() takes; 0 once the whole input has been fed.
-  size_t next_piece() const;
-  // Reduces the next next_piece() elements of the data input, found at `piece`.
-  void feed(const void* piece);
-  // The output, once everything was fed (std::logic_error otherwise).
-  Tensor finish();
+  // Validates the node and inputs as run_node does, without reading input 0's values
+  // (inputs[0] may view null data). Returns nullptr when this run cannot stream (use
+  // run_node): ops other than Reduce*/CumSum/CumProd; noop_with_empty_axes copying the input;
+  // LogSumExp; float16/bfloat16; L2 or LogSum of integers. Throws as run_node.
+  static std::unique_ptr<StreamedRun> start(const Node& node, const std::vector<const Tensor*>& inputs);
 
- private:
-  StreamedReduce() = default;
-  size_t element_size_ = 0, total_ = 0, fed_ = 0;
-  Tensor out_;
-  std::unique_ptr<kernels::ReduceStream> stream_;
+  virtual size_t element_size() const = 0;
+  // The piece of input 0 the next feed() takes (pieces of a reverse scan come from the end).
+  virtual Piece next() const = 0;
+  // True when the output has input 0's type and shape and is produced piece by piece (scans):
+  // feed() then writes the piece's output elements, at the same offsets, to `out`.
+  virtual bool output_in_pieces() const = 0;
+  // Processes the next piece: `in` holds its elements of input 0.
+  virtual void feed(const void* in, void* out) = 0;
+  // Once everything was fed: the output (for output_in_pieces() runs, an empty tensor: the
+  // output went out in pieces). std::logic_error before that.
+  virtual Tensor finish() = 0;
 };
+
+// The Reduce and scan halves of StreamedRun::start (nullptr when that run cannot stream).
+std::unique_ptr<StreamedRun> start_streamed_reduce(const Node& node, const std::vector<const Tensor*>& inputs);
+std::unique_ptr<StreamedRun> start_streamed_scan(const Node& node, const std::vector<const Tensor*>& inputs);
 
 // Registry run functions, one per family.
 std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*>& inputs);

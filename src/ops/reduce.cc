@@ -96,37 +96,45 @@ std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*
   return {p.out};
 }
 
-std::unique_ptr<StreamedReduce> StreamedReduce::start(const Node& node, const std::vector<const Tensor*>& inputs) {
-  if (node.schema().run != run_reduce) return nullptr;
+namespace {
+
+class ReduceRun final : public StreamedRun {
+ public:
+  ReduceRun(size_t element_size, size_t total, Tensor out, std::unique_ptr<kernels::ReduceStream> stream)
+      : element_size_(element_size), total_(total), out_(std::move(out)), stream_(std::move(stream)) {}
+  size_t element_size() const override { return element_size_; }
+  Piece next() const override {
+    const size_t piece = stream_->piece_elements();
+    return {fed_, total_ - fed_ < piece ? total_ - fed_ : piece};
+  }
+  bool output_in_pieces() const override { return false; }
+  void feed(const void* in, void*) override {
+    const Piece p = next();
+    stream_->feed(in, p.offset, p.count);
+    fed_ += p.count;
+  }
+  Tensor finish() override {
+    if (fed_ != total_) throw std::logic_error("streamed reduce: finish() before the whole input was fed");
+    stream_->finish();
+    return out_;
+  }
+
+ private:
+  size_t element_size_, total_, fed_ = 0;
+  Tensor out_;
+  std::unique_ptr<kernels::ReduceStream> stream_;
+};
+
+}  // namespace
+
+std::unique_ptr<StreamedRun> start_streamed_reduce(const Node& node, const std::vector<const Tensor*>& inputs) {
   PreparedReduce p = prepare_reduce(node, inputs);
   if (p.copy_input) return nullptr;
-  auto stream = kernels::make_reduce_stream(node.schema().reduce_op, inputs[0]->type(), p.plan, p.out.mutable_raw());
+  const DataType type = inputs[0]->type();
+  auto stream = kernels::make_reduce_stream(node.schema().reduce_op, type, p.plan, p.out.mutable_raw());
   if (!stream) return nullptr;
-  std::unique_ptr<StreamedReduce> s(new StreamedReduce());
-  s->element_size_ = orw::element_size(inputs[0]->type());
-  s->total_ = static_cast<size_t>(p.plan.input_count);
-  s->out_ = p.out;
-  s->stream_ = std::move(stream);
-  return s;
+  return std::make_unique<ReduceRun>(element_size(type), static_cast<size_t>(p.plan.input_count), p.out,
+                                     std::move(stream));
 }
-
-size_t StreamedReduce::next_piece() const {
-  const size_t piece = stream_->piece_elements();
-  return total_ - fed_ < piece ? total_ - fed_ : piece;
-}
-
-void StreamedReduce::feed(const void* piece) {
-  const size_t n = next_piece();
-  stream_->feed(piece, fed_, n);
-  fed_ += n;
-}
-
-Tensor StreamedReduce::finish() {
-  if (fed_ != total_) throw std::logic_error("StreamedReduce: finish() before the whole input was fed");
-  stream_->finish();
-  return out_;
-}
-
-StreamedReduce::~StreamedReduce() = default;
 
 }  // namespace orw

@@ -1,4 +1,5 @@
 // The scan operators (CumProd): validate x and the axis input, then run the scan kernel.
+#include <memory>
 #include <stdexcept>
 
 #include "core/errors.h"
@@ -9,7 +10,14 @@
 
 namespace orw {
 
-std::vector<Tensor> run_scan(const Node& node, const std::vector<const Tensor*>& inputs) {
+namespace {
+
+struct PreparedScan {
+  ScanExtent extent;
+  bool exclusive = false, reverse = false;
+};
+
+PreparedScan prepare_scan(const Node& node, const std::vector<const Tensor*>& inputs) {
   const Tensor& x = *inputs[0];
   const Tensor& axis_t = *inputs[1];
   check_data_type(node, x, 0);
@@ -28,13 +36,56 @@ std::vector<Tensor> run_scan(const Node& node, const std::vector<const Tensor*>&
                                 std::to_string(rank - 1) + "])");
   }
   if (axis < 0) axis += rank;
-  const bool exclusive = node.int_attribute("exclusive", 0) != 0;
-  const bool reverse = node.int_attribute("reverse", 0) != 0;
+  PreparedScan p;
+  p.extent = make_scan_extent(x.dims(), axis);
+  p.exclusive = node.int_attribute("exclusive", 0) != 0;
+  p.reverse = node.int_attribute("reverse", 0) != 0;
+  return p;
+}
 
+class ScanRun final : public StreamedRun {
+ public:
+  ScanRun(size_t element_size, std::unique_ptr<kernels::ScanStream> stream)
+      : element_size_(element_size), stream_(std::move(stream)) {}
+  size_t element_size() const override { return element_size_; }
+  Piece next() const override {
+    const auto p = stream_->next();
+    return {p.offset, p.count};
+  }
+  bool output_in_pieces() const override { return true; }
+  void feed(const void* in, void* out) override { stream_->feed(in, out); }
+  Tensor finish() override {
+    if (stream_->next().count != 0) throw std::logic_error("streamed scan: finish() before the whole input was fed");
+    return Tensor();
+  }
+
+ private:
+  size_t element_size_;
+  std::unique_ptr<kernels::ScanStream> stream_;
+};
+
+}  // namespace
+
+std::vector<Tensor> run_scan(const Node& node, const std::vector<const Tensor*>& inputs) {
+  const PreparedScan p = prepare_scan(node, inputs);
+  const Tensor& x = *inputs[0];
   Tensor out = Tensor::uninitialized(x.type(), x.dims());
-  kernels::scan(node.schema().scan_op, x.type(), make_scan_extent(x.dims(), axis), exclusive, reverse, x.raw(),
-                out.mutable_raw());
+  kernels::scan(node.schema().scan_op, x.type(), p.extent, p.exclusive, p.reverse, x.raw(), out.mutable_raw());
   return {out};
+}
+
+std::unique_ptr<StreamedRun> start_streamed_scan(const Node& node, const std::vector<const Tensor*>& inputs) {
+  const PreparedScan p = prepare_scan(node, inputs);
+  const DataType type = inputs[0]->type();
+  auto stream = kernels::make_scan_stream(node.schema().scan_op, type, p.extent, p.exclusive, p.reverse);
+  if (!stream) return nullptr;
+  return std::make_unique<ScanRun>(element_size(type), std::move(stream));
+}
+
+std::unique_ptr<StreamedRun> StreamedRun::start(const Node& node, const std::vector<const Tensor*>& inputs) {
+  if (node.schema().run == run_reduce) return start_streamed_reduce(node, inputs);
+  if (node.schema().run == run_scan) return start_streamed_scan(node, inputs);
+  return nullptr;
 }
 
 }  // namespace orw

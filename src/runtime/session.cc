@@ -91,7 +91,7 @@ void check_feeds(const Model& model, const std::vector<std::string>& input_names
   }
 }
 
-std::unique_ptr<StreamedReduce> Session::start_stream(const std::map<std::string, Tensor>& feeds) const {
+std::unique_ptr<StreamedRun> Session::start_stream(const std::map<std::string, Tensor>& feeds) const {
   if (model_.nodes().size() != 1 || input_names_.empty()) return nullptr;
   const Node& node = model_.nodes()[0];
   if (node.inputs().empty() || node.inputs()[0] != input_names_[0]) return nullptr;
@@ -103,7 +103,7 @@ std::unique_ptr<StreamedReduce> Session::start_stream(const std::map<std::string
     auto init = model_.initializers().find(name);
     inputs.push_back(name.empty() ? nullptr : fed != feeds.end() ? &fed->second : &init->second);
   }
-  return with_graph_context(node, [&] { return StreamedReduce::start(node, inputs); });
+  return with_graph_context(node, [&] { return StreamedRun::start(node, inputs); });
 }
 
 std::map<std::string, Tensor> Session::run(const std::map<std::string, Tensor>& feeds) const {

@@ -26,11 +26,11 @@ class Session {
   // whatever a node's run throws (see run_node). Feeds are only read.
   std::map<std::string, Tensor> run(const std::map<std::string, Tensor>& feeds) const;
 
-  // For a model that is one Reduce node whose inputs are the graph inputs: checks the feeds as
-  // run() does and starts a StreamedReduce, whose data input (feeds of graph input 0, which
+  // For a model that is one Reduce/scan node whose inputs are the graph inputs: checks the feeds as
+  // run() does and starts a StreamedRun, whose data input (the feed of graph input 0, which
   // may view null data) then arrives in pieces; its output is the graph's output. nullptr
   // when the model or the run cannot stream (use run()).
-  std::unique_ptr<StreamedReduce> start_stream(const std::map<std::string, Tensor>& feeds) const;
+  std::unique_ptr<StreamedRun> start_stream(const std::map<std::string, Tensor>& feeds) const;
 
  private:
   Model model_;
