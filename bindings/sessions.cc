@@ -81,6 +81,18 @@ val session_describe(int handle) {
   return out;
 }
 
+// The feeds described at desc_ptr (see read_inputs), positional in inputNames order.
+std::map<std::string, Tensor> read_feeds(const Session& s, uintptr_t desc_ptr, int n_inputs) {
+  std::vector<Tensor> tensors;
+  std::vector<const Tensor*> ptrs;
+  read_inputs(desc_ptr, n_inputs, tensors, ptrs);
+  std::map<std::string, Tensor> feeds;
+  for (int i = 0; i < n_inputs && i < static_cast<int>(s.input_names().size()); ++i) {
+    if (ptrs[i]) feeds[s.input_names()[i]] = tensors[i];
+  }
+  return feeds;
+}
+
 }  // namespace
 
 // Runs with feeds positional in inputNames order; outputs land in outputNames order and are
@@ -89,34 +101,20 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_session_run(int handle, uintptr_t desc_p
   glue().outputs.clear();
   return guarded([&] {
     const Session& s = live_session(handle);
-    std::vector<Tensor> tensors;
-    std::vector<const Tensor*> ptrs;
-    read_inputs(desc_ptr, n_inputs, tensors, ptrs);
-    std::map<std::string, Tensor> feeds;
-    for (int i = 0; i < n_inputs && i < static_cast<int>(s.input_names().size()); ++i) {
-      if (ptrs[i]) feeds[s.input_names()[i]] = tensors[i];
-    }
-    auto results = s.run(feeds);
+    auto results = s.run(read_feeds(s, desc_ptr, n_inputs));
     for (const auto& name : s.output_names()) glue().outputs.push_back(results.at(name));
     describe_outputs();
   });
 }
 
-// Starts a streamed run of a one-Reduce-node model: feeds as for orw_session_run, with feed
+// Starts a streamed run of a one-node Reduce/scan model: feeds as for orw_session_run, with feed
 // 0's data pointer unused. Returns 1 (started), 2 (cannot stream: use orw_session_run) or 0.
 extern "C" EMSCRIPTEN_KEEPALIVE int orw_session_stream_begin(int handle, uintptr_t desc_ptr, int n_inputs) {
   int status = 0;
   glue().stream.reset();
   guarded([&] {
     const Session& s = live_session(handle);
-    std::vector<Tensor> tensors;
-    std::vector<const Tensor*> ptrs;
-    read_inputs(desc_ptr, n_inputs, tensors, ptrs);
-    std::map<std::string, Tensor> feeds;
-    for (int i = 0; i < n_inputs && i < static_cast<int>(s.input_names().size()); ++i) {
-      if (ptrs[i]) feeds[s.input_names()[i]] = tensors[i];
-    }
-    status = begin_stream(s.start_stream(feeds));
+    status = begin_stream(s.start_stream(read_feeds(s, desc_ptr, n_inputs)));
   });
   return status;
 }
