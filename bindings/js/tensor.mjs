@@ -44,6 +44,16 @@ function checkDims(dims) {
   return size;
 }
 
+// Builds a Tensor from parts the wasm side produced (already consistent): no checks.
+export function trustedTensor(type, data, dims) {
+  const t = Object.create(Tensor.prototype);
+  t.type = type;
+  t.data = data;
+  t.dims = Object.freeze(dims);
+  t.size = data.length;
+  return Object.freeze(t);
+}
+
 export class Tensor {
   // new Tensor(type, data, dims?) or, as in ORT-web, new Tensor(typedArray, dims?).
   // type: 'float32'|'float64'|'float16'|'bfloat16'|'int8'|'uint8'|'int16'|'uint16'|'int32'|

@@ -1,7 +1,7 @@
 // The loaded wasm module and the moves of tensors between JS and wasm memory.
 import { DTYPES, dtypeFromOnnx } from './dtypes.mjs';
 import { lastError } from './errors.mjs';
-import { Tensor } from './tensor.mjs';
+import { trustedTensor } from './tensor.mjs';
 
 let mod = null;
 let loading = null;
@@ -118,7 +118,7 @@ export function runStreamed(tensors, begin) {
     if (out) out.set(new Data(m.HEAPU8.buffer, m._orw_stream_out(), n), offset);
   }
   if (!m._orw_stream_end()) fail();
-  return out ? [new Tensor(first.type, out, first.dims)] : takeOutputs();
+  return out ? [trustedTensor(first.type, out, [...first.dims])] : takeOutputs();
 }
 
 // Copies the outputs of the last run out of wasm memory as fresh Tensors, then frees them.
@@ -128,18 +128,19 @@ export function takeOutputs() {
   const m = wasm();
   try {
     const heap = m.HEAPU8.buffer;
-    const descPtr = m._orw_output_desc();
-    const count = new Float64Array(heap, descPtr, 1)[0];
+    const f64 = new Float64Array(heap, m._orw_output_desc());
+    const count = f64[0];
     let k = 1;
     const outputs = new Array(count);
     for (let i = 0; i < count; ++i) {
-      const head = new Float64Array(heap, descPtr + k * 8, 4);
-      const [onnxType, rank, ptr, byteSize] = head;
-      const dims = Array.from(new Float64Array(heap, descPtr + (k + 4) * 8, rank));
+      const type = dtypeFromOnnx(f64[k]);
+      const rank = f64[k + 1];
+      const ptr = f64[k + 2];
+      const byteSize = f64[k + 3];
+      const dims = new Array(rank);
+      for (let d = 0; d < rank; ++d) dims[d] = f64[k + 4 + d];
       k += 4 + rank;
-      const type = dtypeFromOnnx(onnxType);
-      const copy = m.HEAPU8.slice(ptr, ptr + byteSize);
-      outputs[i] = new Tensor(type, new DTYPES[type].array(copy.buffer), dims);
+      outputs[i] = trustedTensor(type, new DTYPES[type].array(heap.slice(ptr, ptr + byteSize)), dims);
     }
     return outputs;
   } finally {
