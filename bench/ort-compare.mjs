@@ -2,6 +2,10 @@
 // one-node models and inputs, end to end from JS TypedArray to JS TypedArray, in one Node
 // process, interleaved, with warm-up, medians of >= 30 timed samples per side.
 //   node bench/ort-compare.mjs [--json] [--runs N] [--filter substring]
+//   node bench/ort-compare.mjs --kernels [--runs N] [--json]   kernel-only mode: wasm-resident
+//     tensors, GB/s per kernel and pattern (the wasm build of bench/kernels.cc)
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import * as ort from 'onnxruntime-web';
 import { init, InferenceSession, Node, Tensor } from '../dist/index.node.mjs';
 import { encodeModel } from '../bindings/js/proto-writer.mjs';
@@ -10,6 +14,13 @@ const args = process.argv.slice(2);
 const json = args.includes('--json');
 const runs = Number(args[args.indexOf('--runs') + 1]) || 30;
 const filter = args.includes('--filter') ? args[args.indexOf('--filter') + 1] : '';
+
+if (args.includes('--kernels')) {
+  const program = new URL('../build/wasm/bench/orw_bench_kernels.js', import.meta.url);
+  if (!existsSync(program)) throw new Error('build/wasm/bench/orw_bench_kernels.js is missing: run `npm run build` first');
+  const rest = args.filter((a) => a !== '--kernels');
+  process.exit(spawnSync(process.execPath, [program.pathname, ...rest], { stdio: 'inherit' }).status ?? 1);
+}
 
 ort.env.wasm.numThreads = 1;
 ort.env.logLevel = 'error';
