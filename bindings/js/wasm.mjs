@@ -51,6 +51,18 @@ let arenaSize = 0;
 const align = (n) => (n + 15) & ~15;
 const ARENA_KEEP = 1 << 20;
 
+// Views of wasm memory by TypedArray kind, re-created only when memory grows (creating views
+// per call costs more than the copies of small tensors).
+let viewsOf = null;
+const views = new Map();
+function heapView(Kind) {
+  const buffer = wasm().HEAPU8.buffer;
+  if (viewsOf !== buffer) { views.clear(); viewsOf = buffer; }
+  let v = views.get(Kind);
+  if (!v) { v = new Kind(buffer); views.set(Kind, v); }
+  return v;
+}
+
 // Stages positional input tensors (null = omitted) and calls run(descPtr); the descriptor is
 // per input: present, ONNX type, rank, data pointer, dims (float64). The input at `unstaged`
 // is described but its data is not copied (a streamed run sends it in pieces).
@@ -58,10 +70,11 @@ export function withInputs(tensors, run, unstaged = -1) {
   const m = wasm();
   let descLen = 0;
   let bytes = 0;
-  tensors.forEach((t, i) => {
+  for (let i = 0; i < tensors.length; ++i) {
+    const t = tensors[i];
     descLen += 4 + (t ? t.dims.length : 0);
     if (t && i !== unstaged) bytes += align(t.data.byteLength);
-  });
+  }
   const need = align(descLen * 8) + bytes;
   if (need > arenaSize) {
     if (arena) m._free(arena);
@@ -69,21 +82,23 @@ export function withInputs(tensors, run, unstaged = -1) {
     arena = m._malloc(arenaSize);
     if (!arena) { arenaSize = 0; throw new RangeError(`cannot allocate ${need} bytes of wasm memory for the inputs`); }
   }
-  const desc = new Float64Array(m.HEAPU8.buffer, arena, descLen);
+  const desc = heapView(Float64Array);
+  let k = arena / 8;
   let p = arena + align(descLen * 8);
-  let k = 0;
-  tensors.forEach((t, i) => {
-    if (!t) { desc[k++] = 0; desc[k++] = 0; desc[k++] = 0; desc[k++] = 0; return; }
+  for (let i = 0; i < tensors.length; ++i) {
+    const t = tensors[i];
+    if (!t) { desc[k++] = 0; desc[k++] = 0; desc[k++] = 0; desc[k++] = 0; continue; }
     const src = t.data;
     const staged = i !== unstaged;
-    if (staged) m.HEAPU8.set(new Uint8Array(src.buffer, src.byteOffset, src.byteLength), p);
+    // Elements copied through a view of their own kind (p is 16-byte aligned).
+    if (staged) heapView(src.constructor).set(src, p / src.BYTES_PER_ELEMENT);
     desc[k++] = 1;
     desc[k++] = DTYPES[t.type].onnx;
     desc[k++] = t.dims.length;
     desc[k++] = staged ? p : 0;
     for (const d of t.dims) desc[k++] = d;
     if (staged) p += align(src.byteLength);
-  });
+  }
   try {
     return run(arena);
   } finally {
