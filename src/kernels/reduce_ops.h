@@ -1,7 +1,7 @@
 // One descriptor per reduction/scan operation: its identity (the empty-set value), an
 // element-wise pre-step and its combine step. Kernels and the plan executor are generic over
 // these. Sums and products get integers as their unsigned twins, so they wrap (no UB).
-// Finalize steps (mean's division, L2's sqrt, the logs) are applied by kernels/dispatch.cc.
+// Finalize steps (Mean's division, L2's sqrt, the logs) are applied by kernels/reduce.cc.
 #pragma once
 #include <cmath>
 #include <cstdint>

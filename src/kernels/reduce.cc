@@ -1,82 +1,32 @@
-// Type and op dispatch for the kernel layer. Each (op, element type) maps to the type the
-// kernels compute in and the op's descriptor:
+// Reductions: each (op, element type) mapped to its compute type, descriptor and finalize
+// step, run as a stream of pieces (see reduce_kernels.h):
 //   Sum, Prod, SumSquare, L1, Mean: integers as their unsigned twins (wrapping arithmetic);
-//   Max, Min: the type itself (signed/unsigned compares), bool as uint8;
-//   float16/bfloat16: widened to float, computed there, rounded once per output;
-//   L2, LogSum, LogSumExp of integers: computed in double and converted back.
-// Finalize steps (Mean's division, L2's sqrt, LogSum's log) run here on the reduced values.
+//   Max, Min: the type itself (signed/unsigned compares), bool as uint8, float16/bfloat16 on
+//   order-preserving int16 keys;
+//   other float16/bfloat16: widened to float, computed there, rounded once per output;
+//   L2, LogSum, LogSumExp of integers: computed in double and converted back;
+//   LogSumExp of floats: the slice's max first, then the sum of exp (not a single pass).
 #include <cmath>
 #include <limits>
 #include <memory>
-#include <string>
 #include <type_traits>
 #include <vector>
 
-#include "core/errors.h"
 #include "core/half.h"
 #include "kernels/exp.h"
 #include "kernels/kernels.h"
 #include "kernels/reduce_kernels.h"
 #include "kernels/reduce_ops.h"
-#include "kernels/scan_kernels.h"
 #include "kernels/simd.h"
+#include "kernels/type_dispatch.h"
 
 namespace orw::kernels {
 namespace {
 
-template <class T> struct Tag { using type = T; };
+using namespace detail;
 
 // The int32 vector of a float vector (for exp's exponent bits).
 template <class V> struct IntVec { typedef int32_t type __attribute__((vector_size(sizeof(V)))); };
-
-// Builds for users (ORW_SIMD_ONLY) leave out the scalar instances: they only serve tests and
-// benchmarks, and would double the kernels' share of the download.
-#ifdef ORW_SIMD_ONLY
-constexpr bool kWithScalarVariant = false;
-#else
-constexpr bool kWithScalarVariant = true;
-#endif
-
-bool is_half(DataType t) { return t == DataType::kFloat16 || t == DataType::kBfloat16; }
-
-std::vector<float> widen(DataType t, const void* x, size_t n) {
-  std::vector<float> w(n);
-  const auto* h = static_cast<const uint16_t*>(x);
-  if (t == DataType::kFloat16) for (size_t i = 0; i < n; ++i) w[i] = f16_to_f32(h[i]);
-  else for (size_t i = 0; i < n; ++i) w[i] = bf16_to_f32(h[i]);
-  return w;
-}
-
-void narrow(DataType t, const float* w, void* out, size_t n) {
-  auto* h = static_cast<uint16_t*>(out);
-  if (t == DataType::kFloat16) for (size_t i = 0; i < n; ++i) h[i] = f32_to_f16(w[i]);
-  else for (size_t i = 0; i < n; ++i) h[i] = f32_to_bf16(w[i]);
-}
-
-// Calls f(Tag<Stored>{}) for the storage type of a non-half element type.
-template <class F>
-void with_storage_type(DataType type, F&& f) {
-  switch (type) {
-    case DataType::kFloat: return f(Tag<float>{});
-    case DataType::kDouble: return f(Tag<double>{});
-    case DataType::kInt8: return f(Tag<int8_t>{});
-    case DataType::kUint8:
-    case DataType::kBool: return f(Tag<uint8_t>{});
-    case DataType::kInt16: return f(Tag<int16_t>{});
-    case DataType::kUint16: return f(Tag<uint16_t>{});
-    case DataType::kInt32: return f(Tag<int32_t>{});
-    case DataType::kUint32: return f(Tag<uint32_t>{});
-    case DataType::kInt64: return f(Tag<int64_t>{});
-    case DataType::kUint64: return f(Tag<uint64_t>{});
-    default: throw TypeError("kernels: element type " + type_name(type) + " has no kernel");
-  }
-}
-
-// The arithmetic twin of a storage type: unsigned for integers (wrapping), itself for floats.
-template <class T, bool = std::is_integral_v<T>> struct WrappingOf { using type = T; };
-template <class T> struct WrappingOf<T, true> { using type = std::make_unsigned_t<T>; };
-template <class T>
-using Wrapping = typename WrappingOf<T>::type;
 
 template <class Op, class T>
 void run_plan(const ReductionPlan& plan, const void* x, void* out, Variant v) {
@@ -183,11 +133,6 @@ T saturate(double d) {
   return static_cast<T>(d);
 }
 
-// Storage types with kernels: arithmetic ops take float/double and 32/64-bit integers; Max and
-// Min also take 8-bit integers (and bool as uint8). Instantiating nothing else keeps the
-// download small.
-template <class T> constexpr bool kArithmetic = std::is_floating_point_v<T> || sizeof(T) >= 4;
-template <class T> constexpr bool kOrdered = kArithmetic<T> || sizeof(T) == 1;
 
 // A single-pass reduction of one op and compute type, fed in pieces, then finalized in place.
 template <class S, class Op, class Finalize>
@@ -272,61 +217,6 @@ std::unique_ptr<ReduceStream> stream_for(ReduceOp op, const ReductionPlan& plan,
   return nullptr;
 }
 
-template <class S, class Op>
-class ScanStreamImpl final : public ScanStream {
- public:
-  using T = typename S::Lane;
-  ScanStreamImpl(const ScanExtent& e, bool exclusive, bool reverse)
-      : runner_(static_cast<size_t>(e.outer), static_cast<size_t>(e.n), static_cast<size_t>(e.inner), exclusive, reverse,
-                kPieceBytes) {}
-  Piece next() const override {
-    const auto p = runner_.next();
-    return {p.offset, p.count};
-  }
-  void feed(const void* x, void* out) override { runner_.feed(static_cast<const T*>(x), static_cast<T*>(out)); }
-
- private:
-  ScanRunner<S, Op> runner_;
-};
-
-template <class T>
-std::unique_ptr<ScanStream> scan_stream_for(ScanOp op, const ScanExtent& e, bool exclusive, bool reverse, Variant v) {
-  using U = Wrapping<T>;
-  auto make = [&](auto op_tag) -> std::unique_ptr<ScanStream> {
-    using Op = typename decltype(op_tag)::type;
-    if (v == Variant::kSimd || !kWithScalarVariant) return std::make_unique<ScanStreamImpl<simd::Vec128<U>, Op>>(e, exclusive, reverse);
-    return std::make_unique<ScanStreamImpl<simd::Scalar<U>, Op>>(e, exclusive, reverse);
-  };
-  if (op == ScanOp::kProd) return make(Tag<ProdOp>{});
-  return make(Tag<SumOp>{});
-}
-
-template <class T>
-void scan_typed(ScanOp op, const ScanExtent& e, bool exclusive, bool reverse, const void* x, void* out, Variant v) {
-  using U = Wrapping<T>;
-  const auto* xt = static_cast<const U*>(x);
-  auto* ot = static_cast<U*>(out);
-  const auto outer = static_cast<size_t>(e.outer), n = static_cast<size_t>(e.n), inner = static_cast<size_t>(e.inner);
-  auto go = [&](auto op_tag) {
-    using Op = typename decltype(op_tag)::type;
-    if (v == Variant::kSimd || !kWithScalarVariant) scan<simd::Vec128<U>, Op>(xt, ot, outer, n, inner, exclusive, reverse);
-    else scan<simd::Scalar<U>, Op>(xt, ot, outer, n, inner, exclusive, reverse);
-  };
-  if (op == ScanOp::kProd) go(Tag<ProdOp>{});
-  else go(Tag<SumOp>{});
-}
-
-const TypeSet kNumericTypes = {DataType::kFloat, DataType::kDouble, DataType::kFloat16, DataType::kBfloat16,
-                               DataType::kInt32, DataType::kUint32, DataType::kInt64, DataType::kUint64};
-const TypeSet kMinMaxTypes = kNumericTypes.with(DataType::kInt8).with(DataType::kUint8).with(DataType::kBool);
-
-void check_type(const TypeSet& types, DataType type, const char* what) {
-  if (!types.contains(type)) {
-    throw TypeError(std::string(what) + " kernel: element type " + type_name(type) +
-                    " is not supported (supported: " + types.describe() + ")");
-  }
-}
-
 }  // namespace
 
 bool has_elementwise_step(ReduceOp op) {
@@ -336,7 +226,6 @@ bool has_elementwise_step(ReduceOp op) {
 TypeSet reduce_types(ReduceOp op) {
   return op == ReduceOp::kMax || op == ReduceOp::kMin ? kMinMaxTypes : kNumericTypes;
 }
-TypeSet scan_types(ScanOp) { return kNumericTypes; }
 
 std::unique_ptr<ReduceStream> make_reduce_stream(ReduceOp op, DataType type, const ReductionPlan& plan, void* out,
                                                  Variant v) {
@@ -396,35 +285,6 @@ void reduce(ReduceOp op, DataType type, const ReductionPlan& plan, const void* x
       reduce(op, DataType::kDouble, plan, wx.data(), wo.data(), v);
       for (size_t o = 0; o < wo.size(); ++o) static_cast<T*>(out)[o] = saturate<T>(wo[o]);
     }
-  });
-}
-
-std::unique_ptr<ScanStream> make_scan_stream(ScanOp op, DataType type, const ScanExtent& e, bool exclusive,
-                                             bool reverse, Variant v) {
-  check_type(scan_types(op), type, "scan");
-  if (is_half(type)) return nullptr;
-  std::unique_ptr<ScanStream> stream;
-  with_storage_type(type, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (kArithmetic<T>) stream = scan_stream_for<T>(op, e, exclusive, reverse, v);
-  });
-  return stream;
-}
-
-void scan(ScanOp op, DataType type, const ScanExtent& e, bool exclusive, bool reverse, const void* x, void* out,
-          Variant v) {
-  check_type(scan_types(op), type, "scan");
-  if (is_half(type)) {
-    const size_t n = static_cast<size_t>(e.outer * e.n * e.inner);
-    const std::vector<float> wx = widen(type, x, n);
-    std::vector<float> wo(n);
-    scan_typed<float>(op, e, exclusive, reverse, wx.data(), wo.data(), v);
-    narrow(type, wo.data(), out, n);
-    return;
-  }
-  with_storage_type(type, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (kArithmetic<T>) scan_typed<T>(op, e, exclusive, reverse, x, out, v);
   });
 }
 
