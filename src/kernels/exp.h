@@ -14,9 +14,12 @@ inline V exp_approx(V x) {
   const V hi = V{} + 88.3762626647949f, lo = V{} - 87.3365447505531f;
   x = x < lo ? lo : x;
   x = x > hi ? hi : x;
-  // n = round(x / ln2) by the 1.5 * 2^23 trick (exact for |n| < 2^22), ties to even.
+  // n = round(x / ln2) by the 1.5 * 2^23 trick (exact for |n| < 2^22), ties to even; t's low
+  // mantissa bits then hold n itself, so 2^n is built with integer ops only (no float->int
+  // conversion, which is slow in wasm on x86).
   const V shifter = V{} + 12582912.0f;
-  const V n = (x * 1.44269504088896341f + shifter) - shifter;
+  const V t = x * 1.44269504088896341f + shifter;
+  const V n = t - shifter;
   const V r = (x - n * 0.693145751953125f) - n * 1.42860682030941723212e-6f;
   V p = V{} + (1.0f / 5040.0f);
   p = p * r + (1.0f / 720.0f);
@@ -26,10 +29,10 @@ inline V exp_approx(V x) {
   p = p * r + 0.5f;
   p = p * r + 1.0f;
   p = p * r + 1.0f;
-  I ni;
-  if constexpr (sizeof(V) == sizeof(float)) ni = static_cast<I>(n);
-  else ni = __builtin_convertvector(n, I);
-  const I bits = (ni + 127) << 23;
+  I t_bits, shifter_bits;
+  std::memcpy(&t_bits, &t, sizeof t);
+  std::memcpy(&shifter_bits, &shifter, sizeof shifter);
+  const I bits = ((t_bits - shifter_bits) + 127) << 23;
   V scale;
   std::memcpy(&scale, &bits, sizeof scale);
   return p * scale;
