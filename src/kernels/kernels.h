@@ -45,8 +45,8 @@ class ReduceStream {
 };
 
 // A stream reducing into out[plan.output_count], or nullptr when the op cannot stream for that
-// type (LogSumExp; float16/bfloat16; L2 and LogSum of integers). Throws TypeError for a type
-// outside reduce_types(op).
+// type and plan (LogSumExp except float R/KR plans; float16/bfloat16; L2 and LogSum of
+// integers). Throws TypeError for a type outside reduce_types(op).
 std::unique_ptr<ReduceStream> make_reduce_stream(ReduceOp op, DataType type, const ReductionPlan& plan, void* out,
                                                  Variant variant = Variant::kSimd);
 

@@ -104,18 +104,8 @@ void logsumexp_rows(const float* x, size_t rows, size_t r, float* out) {
 template <class T>
 void reduce_logsumexp(const ReductionPlan& plan, const T* x, T* out, Variant v) {
   const size_t n_out = static_cast<size_t>(plan.output_count);
-  if constexpr (std::is_same_v<T, float>) {
-    const bool rows = plan.input_count > 0 && !plan.group_dims.empty() && plan.group_reduced.back() &&
-                      plan.group_dims.size() <= 2;
-    if (rows) {  // R or KR: contiguous slices, the common (softmax-like) case
-      const auto r = static_cast<size_t>(plan.group_dims.back());
-      if (v == Variant::kSimd || !kWithScalarVariant) logsumexp_rows<simd::Vec128<float>>(x, n_out, r, out);
-      else logsumexp_rows<simd::Scalar<float>>(x, n_out, r, out);
-      return;
-    }
-  }
-  // Other patterns: exp(x - m) of every element into a temporary, then the same pairwise sum
-  // as ReduceSum.
+  // (R and KR plans of floats stream, see LogSumExpStream.) Other patterns: exp(x - m) of
+  // every element into a temporary, then the same pairwise sum as ReduceSum.
   std::vector<T> m(n_out);
   run_plan<MaxOp, T>(plan, x, m.data(), v);
   std::vector<T> e(static_cast<size_t>(plan.input_count));
@@ -123,6 +113,53 @@ void reduce_logsumexp(const ReductionPlan& plan, const T* x, T* out, Variant v) 
   run_plan<SumOp, T>(plan, e.data(), out, v);
   for (size_t o = 0; o < n_out; ++o) out[o] = std::isfinite(m[o]) ? std::log(out[o]) + m[o] : m[o];
 }
+
+// LogSumExp of float R and KR plans (contiguous slices: the common, softmax-like case) as a
+// stream. KR pieces hold whole rows; R pieces of one long row are combined online: each
+// piece's (max, sum of exp(x - max)) is merged into the running pair.
+template <class S>
+class LogSumExpStream final : public ReduceStream {
+ public:
+  LogSumExpStream(const ReductionPlan& plan, void* out)
+      : plan_(plan), out_(static_cast<float*>(out)), row_(static_cast<size_t>(plan.group_dims.back())),
+        rows_plan_(plan.group_dims.size() == 2) {}
+  size_t piece_elements() const override { return piece_shape(plan_, sizeof(float)).elements(); }
+  void feed(const void* x, size_t begin, size_t count) override {
+    const auto* xf = static_cast<const float*>(x);
+    if (rows_plan_) return logsumexp_rows<S>(xf, count / row_, row_, out_ + begin / row_);
+    const float m = reduce_r<S, MaxOp>(xf, count);
+    if (std::isnan(max_) || std::isnan(m)) {
+      max_ = std::numeric_limits<float>::quiet_NaN();
+    } else if (max_ == kInf || m == kInf) {
+      max_ = kInf;
+    } else if (m != -kInf) {
+      const float s = sum_exp<S>(xf, count, m);
+      if (max_ == -kInf) {
+        max_ = m, sum_ = s;
+      } else {
+        const float top = m > max_ ? m : max_;
+        sum_ = sum_ * exp_of(max_ - top) + s * exp_of(m - top);
+        max_ = top;
+      }
+    }
+  }
+  void finish() override {
+    if (!rows_plan_) out_[0] = std::isfinite(max_) ? std::log(sum_) + max_ : max_;
+  }
+  // True for the plans this stream handles.
+  static bool handles(const ReductionPlan& plan) {
+    const size_t g = plan.group_dims.size();
+    return plan.input_count > 0 && g >= 1 && g <= 2 && plan.group_reduced.back();
+  }
+
+ private:
+  static constexpr float kInf = std::numeric_limits<float>::infinity();
+  const ReductionPlan plan_;
+  float* out_;
+  size_t row_;
+  bool rows_plan_;
+  float max_ = -kInf, sum_ = 0;  // R plans: the running pair
+};
 
 // Double result -> integer, truncating toward zero and saturating (NaN -> 0).
 template <class T>
@@ -168,7 +205,8 @@ std::unique_ptr<ReduceStream> make_stream(const ReductionPlan& plan, void* out, 
 }
 
 // The stream of `op` for storage type T, with its finalize step; nullptr when the op needs
-// more than one pass (LogSumExp) or a wider type (L2, LogSum of integers).
+// more than one pass (LogSumExp other than float R/KR) or a wider type (L2, LogSum of
+// integers).
 template <class T>
 std::unique_ptr<ReduceStream> stream_for(ReduceOp op, const ReductionPlan& plan, void* out, Variant v, bool is_bool) {
   using U = Wrapping<T>;
@@ -204,6 +242,13 @@ std::unique_ptr<ReduceStream> stream_for(ReduceOp op, const ReductionPlan& plan,
         if constexpr (kFloat) {
           if (count == 1) return make_stream<L1Op<true>, T>(plan, out, v);  // |x| exactly (x*x may overflow)
           return make_stream<SumSquareOp, T>(plan, out, v, [](T* o, size_t n) { for (size_t i = 0; i < n; ++i) o[i] = std::sqrt(o[i]); });
+        }
+        break;
+      case ReduceOp::kLogSumExp:
+        if constexpr (std::is_same_v<T, float>) {
+          if (!LogSumExpStream<simd::Vec128<float>>::handles(plan)) break;
+          if (v == Variant::kSimd || !kWithScalarVariant) return std::make_unique<LogSumExpStream<simd::Vec128<float>>>(plan, out);
+          return std::make_unique<LogSumExpStream<simd::Scalar<float>>>(plan, out);
         }
         break;
       case ReduceOp::kLogSum:

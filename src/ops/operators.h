@@ -29,7 +29,8 @@ class StreamedRun {
   // Validates the node and inputs as run_node does, without reading input 0's values
   // (inputs[0] may view null data). Returns nullptr when this run cannot stream (use
   // run_node): ops other than Reduce*/CumSum/CumProd; noop_with_empty_axes copying the input;
-  // LogSumExp; float16/bfloat16; L2 or LogSum of integers. Throws as run_node.
+  // LogSumExp except over contiguous float slices; float16/bfloat16; L2 or LogSum of
+  // integers. Throws as run_node.
   static std::unique_ptr<StreamedRun> start(const Node& node, const std::vector<const Tensor*>& inputs);
 
   virtual size_t element_size() const = 0;

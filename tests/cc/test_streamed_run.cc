@@ -2,7 +2,10 @@
 // run_node, says when it cannot stream, and checks its inputs like run_node.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <random>
 
 #include "core/errors.h"
@@ -64,6 +67,31 @@ TEST_CASE("StreamedRun/reductions give the bits of run_node for every op and pat
   }
 }
 
+TEST_CASE("StreamedRun/float LogSumExp streams over rows (KR) and one long slice (R), NaN and inf included", "[stream]") {
+  std::vector<float> data = random_floats(3 * 100000, -50.0f, 50.0f);
+  const Tensor x = Tensor::view(DataType::kFloat, {3, 100000}, data.data());
+  for (const std::vector<int64_t>& axes : std::vector<std::vector<int64_t>>{{1}, {0, 1}}) {
+    INFO("axes " << shape_to_string(axes));
+    const Node node = Node::make("ReduceLogSumExp", "", 11, {Attribute::of_ints("axes", axes)});
+    auto s = StreamedRun::start(node, {&x});
+    REQUIRE(s);
+    CHECK(same_bits(stream_all(*s, x), run_node(node, {&x})[0]));
+  }
+  // One long slice, pieces merged online: the value, then +inf and NaN in a late piece.
+  const Node all = Node::make("ReduceLogSumExp", "", 11, {Attribute::of_ints("axes", {0, 1})});
+  double m = -1e300, sum = 0;
+  for (float v : data) m = std::max(m, static_cast<double>(v));
+  for (float v : data) sum += std::exp(static_cast<double>(v) - m);
+  const float got = run_node(all, {&x})[0].data<float>()[0];
+  CHECK(std::fabs(got - (std::log(sum) + m)) < 1e-4);
+  data[250000] = std::numeric_limits<float>::infinity();
+  CHECK(run_node(all, {&x})[0].data<float>()[0] == std::numeric_limits<float>::infinity());
+  data[10] = std::numeric_limits<float>::quiet_NaN();
+  CHECK(std::isnan(run_node(all, {&x})[0].data<float>()[0]));
+  std::fill(data.begin(), data.end(), -std::numeric_limits<float>::infinity());
+  CHECK(run_node(all, {&x})[0].data<float>()[0] == -std::numeric_limits<float>::infinity());
+}
+
 TEST_CASE("StreamedRun/integer reductions stream too", "[stream]") {
   std::vector<int64_t> data(3 * 70000);
   for (size_t i = 0; i < data.size(); ++i) data[i] = static_cast<int64_t>(i % 7) - 3;
@@ -109,7 +137,7 @@ TEST_CASE("StreamedRun/does not start where a single pass cannot do it", "[strea
   const Tensor xf = Tensor::view(DataType::kFloat, {3, 4}, f.data());
   const Tensor xh = Tensor::view(DataType::kFloat16, {3, 4}, h.data());
   const Tensor xi = Tensor::view(DataType::kInt32, {3, 4}, i.data());
-  CHECK_FALSE(StreamedRun::start(Node::make("ReduceLogSumExp", "", 13, {}), {&xf}));
+  CHECK_FALSE(StreamedRun::start(Node::make("ReduceLogSumExp", "", 11, {Attribute::of_ints("axes", {0})}), {&xf}));
   CHECK_FALSE(StreamedRun::start(Node::make("ReduceSum", "", 13, {}), {&xh}));
   CHECK_FALSE(StreamedRun::start(Node::make("ReduceL2", "", 13, {}), {&xi}));
   CHECK_FALSE(StreamedRun::start(Node::make("ReduceSum", "", 18, {Attribute::of_int("noop_with_empty_axes", 1)}), {&xf}));
