@@ -4,7 +4,7 @@ import { fromWasmInfo, toWasmInfo } from './shapes.mjs';
 import { Tensor } from './tensor.mjs';
 import { fail, runStreamed, takeOutputs, wasm, withBytes, withInputs } from './wasm.mjs';
 
-// The newest ai.onnx opset this package implements (kMaxOpset in src/ops/registry.h).
+// The newest ai.onnx opset this package implements (kMaxOpset in src/registry/registry.h).
 export const LATEST_OPSET = 26;
 
 const registry = typeof FinalizationRegistry === 'function'

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "onnx/attribute.h"
-#include "ops/registry.h"
+#include "registry/registry.h"
 
 namespace onnx {
 class NodeProto;

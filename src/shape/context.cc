@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "ops/registry.h"
+#include "registry/registry.h"
 
 namespace orw {
 

@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "helpers.h"
-#include "ops/registry.h"
+#include "registry/registry.h"
 
 using namespace orw;
 using namespace orw_test;

@@ -15,7 +15,7 @@
 #include <optional>
 
 #include "helpers.h"
-#include "ops/registry.h"
+#include "registry/registry.h"
 #include "plan/reduction_plan.h"
 
 using namespace orw;

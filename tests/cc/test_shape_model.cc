@@ -7,7 +7,7 @@
 #include <cstring>
 
 #include "core/errors.h"
-#include "ops/registry.h"
+#include "registry/registry.h"
 #include "shape/shape_fns.h"
 #include "test_shape_helpers.h"
 

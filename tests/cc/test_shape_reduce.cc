@@ -5,7 +5,7 @@
 
 #include "core/errors.h"
 #include "onnx/node.h"
-#include "ops/registry.h"
+#include "registry/registry.h"
 #include "test_shape_helpers.h"
 
 using namespace orw;

@@ -1,4 +1,4 @@
-#include "ops/registry.h"
+#include "registry/registry.h"
 
 #include "core/errors.h"
 #include "ops/operators.h"
