@@ -268,7 +268,7 @@ const modelDir = (name) => join(BACKEND_TESTS, 'node', name);
 
 test('model: an .onnx file through the file input lists nodes and inferred shapes, and runs', async () => {
   const dir = modelDir('test_reduce_sum_keepdims_example');
-  assert.ok(existsSync(join(dir, 'model.onnx')), `missing ${dir} (the ONNX backend test data in ../shared)`);
+  assert.ok(existsSync(join(dir, 'model.onnx')), `missing ${dir} (the ONNX backend test data in tests/data/onnx-backend)`);
   await page.setInputFiles('#model-file', join(dir, 'model.onnx'));
   await page.waitForSelector('#model:not([hidden])[data-file="model.onnx"]');
   assert.equal(await page.textContent('#model-file-error'), '');

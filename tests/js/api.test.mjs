@@ -495,7 +495,7 @@ const backendTests = listBackendTests();
 const plainBackendTests = backendTests.filter((b) => !b.expanded);
 
 test('inferModelShapes/matches the type and is compatible with the dims of every backend test output', async (t) => {
-  assert.ok(BACKEND_DIR, 'the ONNX backend test data (shared/onnx-backend-tests) was not found');
+  assert.ok(BACKEND_DIR, 'the ONNX backend test data (tests/data/onnx-backend) was not found');
   let exact = 0;
   for (const b of plainBackendTests) {
     const bytes = modelBytes(b.dir);

@@ -1,28 +1,23 @@
-// The ONNX backend conformance data (shared/onnx-backend-tests beside the repository, or
-// $ORW_BACKEND_TESTS): listing the tests and decoding their TensorProto files.
+// The ONNX backend conformance data, the repository's own copy in tests/data/onnx-backend:
+// listing the tests and decoding their TensorProto files. Missing data is an error, never a skip.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
-// The data directory; checked in order: $ORW_BACKEND_TESTS, ../shared/onnx-backend-tests
-// (the repository's sibling, as laid for sessions and CI), /work/shared/onnx-backend-tests.
-export const BACKEND_DIR = [
-  process.env.ORW_BACKEND_TESTS,
-  join(repoRoot, '..', 'shared', 'onnx-backend-tests'),
-  '/work/shared/onnx-backend-tests',
-].find((d) => d && existsSync(join(d, 'node')));
+// The data directory (inside the repository: a fresh clone is all a user has).
+export const BACKEND_DIR = join(repoRoot, 'tests', 'data', 'onnx-backend');
 
 export const SUITES = ['node', 'pytorch-operator'];
 
 // [{ suite, name, dir, expanded }] for every directory holding a model.onnx, sorted by name.
+// Throws when a suite's folder is missing.
 export function listBackendTests() {
-  if (!BACKEND_DIR) return [];
   const out = [];
   for (const suite of SUITES) {
     const base = join(BACKEND_DIR, suite);
-    if (!existsSync(base)) continue;
+    if (!existsSync(base)) throw new Error(`ONNX backend test data missing: ${base}`);
     for (const name of readdirSync(base).sort()) {
       const dir = join(base, name);
       if (existsSync(join(dir, 'model.onnx'))) out.push({ suite, name, dir, expanded: name.endsWith('_expanded') });
