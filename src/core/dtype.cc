@@ -37,8 +37,15 @@ std::string type_name(DataType t) {
     case DataType::kUint32: return "uint32";
     case DataType::kUint64: return "uint64";
     case DataType::kBfloat16: return "bfloat16";
-    default: return "type " + std::to_string(static_cast<int>(t));
+    default: break;
   }
+  // ONNX types without a DataType here (never held in a Tensor; named in error messages).
+  static const char* const kOther[] = {"complex64", "complex128", nullptr,  "float8e4m3fn", "float8e4m3fnuz",
+                                       "float8e5m2", "float8e5m2fnuz", "uint4", "int4",  "float4e2m1",
+                                       "float8e8m0", "uint2", "int2"};
+  const int v = static_cast<int>(t);
+  if (v >= 14 && v <= 26 && kOther[v - 14]) return kOther[v - 14];
+  return "type " + std::to_string(v);
 }
 
 bool is_known_type(int32_t value) {

@@ -190,6 +190,7 @@ void Node::validate() {
   if (outputs_.size() != 1) {
     throw std::invalid_argument(where() + ": has " + std::to_string(outputs_.size()) + " outputs, expected 1");
   }
+  if (s.check) s.check(*this);
 }
 
 }  // namespace orw

@@ -1,7 +1,9 @@
 #include "registry/registry.h"
 
 #include "core/errors.h"
+#include "ops/elementwise_ops.h"
 #include "ops/operators.h"
+#include "shape/elementwise_shape.h"
 #include "shape/shape_fns.h"
 
 namespace orw {
@@ -72,6 +74,73 @@ void add_min_max_history(std::vector<OpSchema>& t, const char* op, kernels::Redu
   t.push_back(reduce_with_axes_input(op, 20, kMinMaxV20Types, k));
 }
 
+// ---- element-wise ops (the ops of the Reduce ops' ONNX function bodies) -----------------
+const TypeSet kFloatTypes = {DT::kFloat16, DT::kFloat, DT::kDouble};
+const TypeSet kFloatV13Types = kFloatTypes.with(DT::kBfloat16);
+const TypeSet kAllNumericTypes = {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16,
+                                  DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble};
+// Cast/CastLike: the package's types of each version (ONNX adds string, float8, int4, float4,
+// int2 later; the 'to' check names them as unsupported).
+const TypeSet kCastTypes = kAllNumericTypes.with(DT::kBool);
+const TypeSet kCastV13Types = kCastTypes.with(DT::kBfloat16);
+const AttrSpec kConsumedInputs{"consumed_inputs", AttrType::kInts};  // legacy hint of versions 1-5, ignored
+
+OpSchema elementwise_op(const char* op, int since, TypeSet types, std::vector<InputSpec> inputs,
+                        std::vector<AttrSpec> attrs, RunFn run, ShapeFn shape, CheckFn check = nullptr) {
+  OpSchema s{kOnnxDomain, op, since, types, std::move(inputs), std::move(attrs)};
+  s.run = run;
+  s.shape = shape;
+  s.check = check;
+  return s;
+}
+
+// Exp, Log, Sqrt: 1 (consumed_inputs), 6, 13 (bfloat16). Abs widens to every numeric type in 6.
+void add_unary_history(std::vector<OpSchema>& t, const char* op, const char* input, RunFn run, TypeSet v6_types) {
+  t.push_back(elementwise_op(op, 1, kFloatTypes, {{input}}, {kConsumedInputs}, run, infer_unary_shape));
+  t.push_back(elementwise_op(op, 6, v6_types, {{input}}, {}, run, infer_unary_shape));
+  t.push_back(elementwise_op(op, 13, v6_types.with(DT::kBfloat16), {{input}}, {}, run, infer_unary_shape));
+}
+
+void add_elementwise_ops(std::vector<OpSchema>& t) {
+  add_unary_history(t, "Abs", "X", run_abs, kAllNumericTypes);
+  add_unary_history(t, "Exp", "input", run_exp, kFloatTypes);
+  add_unary_history(t, "Log", "input", run_log, kFloatTypes);
+  add_unary_history(t, "Sqrt", "X", run_sqrt, kFloatTypes);
+
+  const std::vector<InputSpec> ab = {{"A"}, {"B"}};
+  const AttrSpec broadcast{"broadcast", AttrType::kInt, true}, axis{"axis", AttrType::kInt};
+  t.push_back(elementwise_op("Mul", 1, kFloatTypes, ab, {broadcast, axis, kConsumedInputs}, run_mul, infer_mul_shape));
+  t.push_back(elementwise_op("Mul", 6, kReduceV1Types, ab, {broadcast, axis}, run_mul, infer_mul_shape));
+  t.push_back(elementwise_op("Mul", 7, kReduceV1Types, ab, {}, run_mul, infer_mul_shape));
+  t.push_back(elementwise_op("Mul", 13, kReduceV13Types, ab, {}, run_mul, infer_mul_shape));
+  t.push_back(elementwise_op("Mul", 14, kAllNumericTypes.with(DT::kBfloat16), ab, {}, run_mul, infer_mul_shape));
+
+  // Cast: 'to' is a type name in 1, an int from 6; 9 adds string, 13 bfloat16, 19 float8 and
+  // 'saturate', 21 int4, 23 float4, 24 float8e8m0 and 'round_mode', 25 int2.
+  const AttrSpec to_int{"to", AttrType::kInt}, saturate{"saturate", AttrType::kInt, true};
+  const AttrSpec round_mode{"round_mode", AttrType::kString};
+  t.push_back(elementwise_op("Cast", 1, kCastTypes, {{"input"}}, {{"to", AttrType::kString}}, run_cast, infer_cast_shape, check_cast_node));
+  for (int since : {6, 9}) t.push_back(elementwise_op("Cast", since, kCastTypes, {{"input"}}, {to_int}, run_cast, infer_cast_shape, check_cast_node));
+  t.push_back(elementwise_op("Cast", 13, kCastV13Types, {{"input"}}, {to_int}, run_cast, infer_cast_shape, check_cast_node));
+  for (int since : {19, 21, 23}) {
+    t.push_back(elementwise_op("Cast", since, kCastV13Types, {{"input"}}, {to_int, saturate}, run_cast, infer_cast_shape, check_cast_node));
+  }
+  for (int since : {24, 25}) {
+    t.push_back(elementwise_op("Cast", since, kCastV13Types, {{"input"}}, {to_int, saturate, round_mode}, run_cast,
+                               infer_cast_shape, check_cast_node));
+  }
+  // CastLike: 15, then the same steps as Cast from 19.
+  const std::vector<InputSpec> like = {{"input"}, {"target_type"}};
+  t.push_back(elementwise_op("CastLike", 15, kCastV13Types, like, {}, run_cast_like, infer_cast_like_shape));
+  for (int since : {19, 21, 23}) {
+    t.push_back(elementwise_op("CastLike", since, kCastV13Types, like, {saturate}, run_cast_like, infer_cast_like_shape));
+  }
+  for (int since : {24, 25}) {
+    t.push_back(elementwise_op("CastLike", since, kCastV13Types, like, {saturate, round_mode}, run_cast_like,
+                               infer_cast_like_shape, check_round_mode));
+  }
+}
+
 std::vector<OpSchema> build_table() {
   using kernels::ReduceOp;
   using kernels::ScanOp;
@@ -92,6 +161,7 @@ std::vector<OpSchema> build_table() {
   t.push_back(scan_op("CumSum", 11, kCumSumV11Types, ScanOp::kSum));
   t.push_back(scan_op("CumSum", 14, kScanV14Types, ScanOp::kSum));
   t.push_back(scan_op("CumProd", 26, kScanV14Types, ScanOp::kProd));
+  add_elementwise_ops(t);
   return t;
 }
 

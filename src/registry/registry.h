@@ -39,6 +39,10 @@ using ShapeFn = void (*)(ShapesContext& ctx, const Node& node);
 
 using RunFn = std::vector<Tensor> (*)(const Node& node, const std::vector<const Tensor*>& inputs);
 
+// Extra checks of a node's attributes beyond their names and types (e.g. Cast's 'to'); throws
+// as Node::parse does.
+using CheckFn = void (*)(const Node& node);
+
 struct OpSchema {
   const char* domain;
   const char* op_type;
@@ -52,6 +56,7 @@ struct OpSchema {
   kernels::ScanOp scan_op = kernels::ScanOp::kProd;        // for scans
   RunFn run = nullptr;
   ShapeFn shape = nullptr;
+  CheckFn check = nullptr;  // run at the end of Node validation when set
 };
 
 // "" and "ai.onnx" both name the default domain; returns the canonical name.
