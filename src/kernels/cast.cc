@@ -61,21 +61,48 @@ uint16_t magnitude_to_bf16(uint64_t m) {
   return f32_to_bf16(std::ldexp(static_cast<float>(kept), shift));  // exact
 }
 
-// Truncation toward zero, NaN -> 0, saturating at the type's limits.
+// The limits of an integer target: as doubles to compare with (2^63 - 1 and 2^64 - 1 round up
+// to 2^63 and 2^64, still right as bounds) and as the bits stored when saturating.
+struct IntRange {
+  double lo, hi;
+  int64_t lo_bits, hi_bits;
+};
+
 template <class To>
-To float_to_int(double v) {
+IntRange range_of() {
+  return {static_cast<double>(std::numeric_limits<To>::min()), static_cast<double>(std::numeric_limits<To>::max()),
+          static_cast<int64_t>(std::numeric_limits<To>::min()),
+          static_cast<int64_t>(static_cast<uint64_t>(std::numeric_limits<To>::max()))};
+}
+
+IntRange int_range(DataType to) {
+  switch (to) {
+    case DataType::kInt8: return range_of<int8_t>();
+    case DataType::kInt16: return range_of<int16_t>();
+    case DataType::kInt32: return range_of<int32_t>();
+    case DataType::kInt64: return range_of<int64_t>();
+    case DataType::kUint8: return range_of<uint8_t>();
+    case DataType::kUint16: return range_of<uint16_t>();
+    case DataType::kUint32: return range_of<uint32_t>();
+    default: return range_of<uint64_t>();
+  }
+}
+
+// Truncation toward zero, NaN -> 0, saturating at the target's limits; the result as int64
+// bits (a uint64 above 2^63 as its two's complement bits), then stored like an integer.
+int64_t float_to_int_bits(double v, const IntRange& r) {
   if (v != v) return 0;
-  constexpr double lo = static_cast<double>(std::numeric_limits<To>::min());
-  constexpr double hi = static_cast<double>(std::numeric_limits<To>::max());  // rounds up to 2^k for 64-bit
-  if (v <= lo) return std::numeric_limits<To>::min();
-  if (v >= hi) return std::numeric_limits<To>::max();
-  return static_cast<To>(v);
+  if (v <= r.lo) return r.lo_bits;
+  if (v >= r.hi) return r.hi_bits;
+  if (v >= 9223372036854775808.0) return static_cast<int64_t>(static_cast<uint64_t>(v));  // uint64 only
+  return static_cast<int64_t>(v);
 }
 
 // Wide intermediate of one chunk.
 struct Chunk {
-  double f[kChunk];
-  int64_t i[kChunk];  // integer sources: the value's bits (sign- or zero-extended)
+  double f[kChunk];   // float sources
+  int64_t i[kChunk];  // integer sources: the value's bits (sign- or zero-extended); float
+                      // sources on their way to an integer target
 };
 
 template <class From>
@@ -115,14 +142,7 @@ void store_from_float(DataType to, const double* w, size_t n, void* out) {
     case DataType::kFloat16: return store_each<uint16_t>(out, n, [&](size_t k) { return f32_to_f16(to_float_odd(w[k])); });
     case DataType::kBfloat16: return store_each<uint16_t>(out, n, [&](size_t k) { return f32_to_bf16(to_float_odd(w[k])); });
     case DataType::kBool: return store_each<uint8_t>(out, n, [&](size_t k) { return static_cast<uint8_t>(w[k] != 0); });
-    case DataType::kInt8: return store_each<int8_t>(out, n, [&](size_t k) { return float_to_int<int8_t>(w[k]); });
-    case DataType::kInt16: return store_each<int16_t>(out, n, [&](size_t k) { return float_to_int<int16_t>(w[k]); });
-    case DataType::kInt32: return store_each<int32_t>(out, n, [&](size_t k) { return float_to_int<int32_t>(w[k]); });
-    case DataType::kInt64: return store_each<int64_t>(out, n, [&](size_t k) { return float_to_int<int64_t>(w[k]); });
-    case DataType::kUint8: return store_each<uint8_t>(out, n, [&](size_t k) { return float_to_int<uint8_t>(w[k]); });
-    case DataType::kUint16: return store_each<uint16_t>(out, n, [&](size_t k) { return float_to_int<uint16_t>(w[k]); });
-    case DataType::kUint32: return store_each<uint32_t>(out, n, [&](size_t k) { return float_to_int<uint32_t>(w[k]); });
-    default: return store_each<uint64_t>(out, n, [&](size_t k) { return float_to_int<uint64_t>(w[k]); });
+    default: return;  // integer targets: float_to_int_bits, then store_from_int
   }
 }
 
@@ -180,14 +200,22 @@ void cast(DataType from, DataType to, const void* x, void* out, size_t n) {
     return;
   }
   const bool float_source = is_float_type(from), uns = is_unsigned(from);
+  const bool to_int = !is_float_type(to) && to != DataType::kBool;
+  const IntRange range = to_int ? int_range(to) : IntRange{};
   Chunk c;
   for (size_t i = 0; i < n; i += kChunk) {
     const size_t m = std::min(kChunk, n - i);
     const void* xi = static_cast<const char*>(x) + i * in_size;
     void* oi = static_cast<char*>(out) + i * out_size;
     load(from, xi, m, c);
-    if (float_source) store_from_float(to, c.f, m, oi);
-    else store_from_int(to, c.i, m, uns, oi);
+    if (float_source && to_int) {
+      for (size_t k = 0; k < m; ++k) c.i[k] = float_to_int_bits(c.f[k], range);
+      store_from_int(to, c.i, m, false, oi);
+    } else if (float_source) {
+      store_from_float(to, c.f, m, oi);
+    } else {
+      store_from_int(to, c.i, m, uns, oi);
+    }
   }
 }
 

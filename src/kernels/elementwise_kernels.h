@@ -151,20 +151,15 @@ inline V vsqrt(V x) {
   }
 }
 
-// out[i] = f(x[i]) over n elements: four vectors per step, then single vectors, then the last
-// partial vector through a zero-padded buffer (so f only ever sees whole vectors).
+// out[i] = f(x[i]) over n elements: whole vectors, then the last partial vector through a
+// zero-padded buffer (so f only ever sees whole vectors). One vector per step: the bodies of
+// exp and log are long enough to fill the pipeline, and unrolling would multiply their size
+// in the download.
 template <class S, class F>
 inline void map_unary(const typename S::Lane* x, typename S::Lane* out, size_t n, F f) {
   using T = typename S::Lane;
   constexpr size_t N = S::kLanes;
   size_t i = 0;
-  for (; i + 4 * N <= n; i += 4 * N) {
-    const auto v0 = S::load(x + i), v1 = S::load(x + i + N), v2 = S::load(x + i + 2 * N), v3 = S::load(x + i + 3 * N);
-    S::store(out + i, f(v0));
-    S::store(out + i + N, f(v1));
-    S::store(out + i + 2 * N, f(v2));
-    S::store(out + i + 3 * N, f(v3));
-  }
   for (; i + N <= n; i += N) S::store(out + i, f(S::load(x + i)));
   if (i < n) {
     T buf[N] = {};
@@ -190,10 +185,6 @@ template <class S>
 inline void mul_vv(const typename S::Lane* a, const typename S::Lane* b, typename S::Lane* out, size_t n) {
   constexpr size_t N = S::kLanes;
   size_t i = 0;
-  for (; i + 2 * N <= n; i += 2 * N) {
-    S::store(out + i, mul1(S::load(a + i), S::load(b + i)));
-    S::store(out + i + N, mul1(S::load(a + i + N), S::load(b + i + N)));
-  }
   for (; i + N <= n; i += N) S::store(out + i, mul1(S::load(a + i), S::load(b + i)));
   for (; i < n; ++i) out[i] = mul1(a[i], b[i]);
 }
@@ -205,10 +196,6 @@ inline void mul_sv(typename S::Lane a, const typename S::Lane* b, typename S::La
   constexpr size_t N = S::kLanes;
   const auto av = S::splat(a);
   size_t i = 0;
-  for (; i + 2 * N <= n; i += 2 * N) {
-    S::store(out + i, mul1(av, S::load(b + i)));
-    S::store(out + i + N, mul1(av, S::load(b + i + N)));
-  }
   for (; i + N <= n; i += N) S::store(out + i, mul1(av, S::load(b + i)));
   for (; i < n; ++i) out[i] = mul1(a, b[i]);
 }

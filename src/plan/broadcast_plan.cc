@@ -24,7 +24,7 @@ BroadcastPlan plan_broadcast(const Shape& a, const Shape& b) {
   p.output_dims.resize(rank);
   // Per output dim: does input a / b walk along it (its dim equals the output's)?
   std::vector<int64_t> dims;
-  std::vector<bool> a_walks, b_walks;
+  std::vector<char> a_walks, b_walks;  // char, not bool: vector<bool>'s bit code is large in wasm
   for (size_t d = 0; d < rank; ++d) {
     const int64_t da = d + a.size() >= rank ? a[d + a.size() - rank] : 1;
     const int64_t db = d + b.size() >= rank ? b[d + b.size() - rank] : 1;
@@ -35,7 +35,7 @@ BroadcastPlan plan_broadcast(const Shape& a, const Shape& b) {
     }
     p.output_dims[d] = *out;
     if (*out == 1) continue;  // nothing to walk
-    const bool aw = da != 1, bw = db != 1;
+    const char aw = da != 1, bw = db != 1;
     if (!dims.empty() && a_walks.back() == aw && b_walks.back() == bw) {
       dims.back() *= *out;  // merge with the previous group of the same pattern
     } else {
