@@ -4,10 +4,13 @@
 // through InferenceSession. References are computed here with Math.* and plain loops.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as ort from 'onnxruntime-web';
 import { init, Tensor, Node, InferenceSession, inferModelShapes } from '../../dist/index.node.mjs';
-import { encodeModel } from './helpers/model-writer.mjs';
+import { encodeModel, oneNodeModel } from './helpers/model-writer.mjs';
 import { prng } from './helpers/prng.mjs';
 
+ort.env.wasm.numThreads = 1;
+ort.env.logLevel = 'error';
 await init();
 
 const run1 = (spec, inputs) => {
@@ -143,4 +146,51 @@ test('elementwise/a ReduceLogSumExp function body runs in InferenceSession and m
   assert.equal(y.type, 'float32');
   assert.deepEqual(Array.from(y.dims), [2]);
   y.data.forEach((v, i) => assert.ok(Math.abs(v - want[i]) <= 1e-6 * Math.abs(want[i]), `row ${i}: ${v} vs ${want[i]}`));
+});
+
+test('elementwise/agrees with onnxruntime-web: Cast of in-range values, Exp/Log/Sqrt/Abs, broadcast Mul', async () => {
+  const r = prng(99);
+  const ARR = { float32: Float32Array, float64: Float64Array, int32: Int32Array, int64: BigInt64Array, uint8: Uint8Array, bool: Uint8Array };
+  const values = (type, n) => {
+    if (type === 'bool') return Uint8Array.from({ length: n }, () => r.int(0, 1));
+    if (type === 'uint8') return Uint8Array.from({ length: n }, () => r.int(0, 255));
+    if (type === 'int64') return BigInt64Array.from({ length: n }, () => BigInt(r.int(-100000, 100000)));
+    if (type === 'int32') return Int32Array.from({ length: n }, () => r.int(-100000, 100000));
+    return ARR[type].from({ length: n }, () => (r.next() - 0.5) * 500);  // within every target's range but uint8's
+  };
+  const cases = [];
+  for (const from of ['float32', 'float64', 'int32', 'int64', 'bool']) {
+    for (const to of ['float32', 'float64', 'int32', 'int64', 'bool']) {
+      cases.push({ opType: 'Cast', opset: 13, attributes: { to: ONNX[to] }, inputs: [[from, [3, 5]]], out: to });
+    }
+  }
+  for (const op of ['Exp', 'Log', 'Sqrt', 'Abs']) cases.push({ opType: op, opset: 13, inputs: [['float32', [4, 9]]], out: 'float32' });
+  cases.push({ opType: 'Mul', opset: 14, inputs: [['float32', [3, 1, 5]], ['float32', [4, 1]]], out: 'float32', dims: [3, 4, 5] });
+  cases.push({ opType: 'Mul', opset: 14, inputs: [['int32', [2, 3]], ['int32', [3]]], out: 'int32', dims: [2, 3] });
+  for (const c of cases) {
+    const feeds = {};
+    const ours = {};
+    const infos = c.inputs.map(([type, dims], i) => {
+      let data = values(type, dims.reduce((p, d) => p * d, 1));
+      if (c.opType === 'Log' || c.opType === 'Sqrt') data = data.map(Math.abs);
+      feeds[`x${i}`] = new ort.Tensor(type, data, dims);
+      ours[`x${i}`] = new Tensor(type, data, dims);
+      return { name: `x${i}`, type, dims };
+    });
+    const model = oneNodeModel({ opType: c.opType, attributes: c.attributes, opset: c.opset, inputs: infos, output: { name: 'y', type: c.out, dims: null } });
+    const session = await ort.InferenceSession.create(model);
+    const want = (await session.run(feeds)).y;
+    await session.release();
+    const mine = await InferenceSession.create(model);
+    const { y } = await mine.run(ours);
+    await mine.release();
+    const what = `${c.opType} ${c.inputs.map((i) => i[0]).join(',')} -> ${c.out}`;
+    assert.equal(y.type, want.type, what);
+    assert.deepEqual(Array.from(y.dims), Array.from(want.dims), what);
+    Array.from(y.data).forEach((v, i) => {
+      const w = want.data[i];
+      if (typeof v === 'bigint' || typeof w === 'bigint' || !c.out.startsWith('float')) assert.equal(v, w, `${what} [${i}]`);
+      else assert.ok(v === w || Math.abs(v - w) <= 2.5e-7 * Math.abs(w), `${what} [${i}]: ${v} vs ${w}`);
+    });
+  }
 });
