@@ -52,6 +52,18 @@ struct IntOfT<V, false> {
 template <class V>
 using IntOf = typename IntOfT<V>::type;
 
+// v << 23 computed on the unsigned lanes (a negative value's shift is UB in C++ < 20; the
+// garbage exponent of a NaN input can be negative).
+template <class I>
+inline I shl23(I v) {
+  if constexpr (std::is_arithmetic_v<I>) {
+    return static_cast<I>(static_cast<std::make_unsigned_t<I>>(v) << 23);
+  } else {
+    typedef std::make_unsigned_t<simd::LaneOf<I>> U __attribute__((vector_size(sizeof(I))));
+    return (I)((U)v << 23);
+  }
+}
+
 // Integer lanes -> float lanes (value conversion).
 template <class V, class I>
 inline V to_float(I i) {
@@ -98,7 +110,7 @@ inline V exp_f32(V x) {
   p = p * r + 1.0f;
   const I ni = bit_cast<I>(t) - bit_cast<I>(shifter);  // n as an integer, in [-150, 129]
   const I n1 = ni >> 1, n2 = ni - n1;
-  const V s1 = bit_cast<V>((n1 + 127) << 23), s2 = bit_cast<V>((n2 + 127) << 23);
+  const V s1 = bit_cast<V>(shl23(n1 + 127)), s2 = bit_cast<V>(shl23(n2 + 127));
   return (p * s1) * s2;
 }
 
