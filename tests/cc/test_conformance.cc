@@ -1,4 +1,4 @@
-// The official ONNX backend node tests for every Reduce op, CumSum and CumProd
+// The official ONNX backend node tests for every Reduce op, ArgMax/ArgMin, CumSum and CumProd
 // (tests/data/onnx-backend, the repository's copy), run through Model + Session natively and in wasm.
 // `_expanded` tests need ops outside this library; they are reported as skipped, by name.
 #include <catch2/catch.hpp>
@@ -63,7 +63,7 @@ std::string compare(const Tensor& got, const Tensor& want) {
 
 std::vector<fs::path> test_dirs() {
   std::vector<fs::path> dirs;
-  for (const char* group : {"node", "pytorch-operator"}) {
+  for (const char* group : {"node", "pytorch-operator", "arg-max-min"}) {
     const fs::path root = fs::path(ORW_BACKEND_TESTS_DIR) / group;
     if (!fs::is_directory(root)) throw std::runtime_error("ONNX backend test data missing: " + root.string());
     for (const auto& e : fs::directory_iterator(root)) {
@@ -78,7 +78,7 @@ std::vector<fs::path> test_dirs() {
 
 TEST_CASE("Conformance/every ONNX backend test of the supported ops passes", "[conformance]") {
   const auto dirs = test_dirs();
-  REQUIRE(dirs.size() == 153);  // the data set: 149 node tests + 4 pytorch-operator tests
+  REQUIRE(dirs.size() == 185);  // the data set: 149 node tests + 4 pytorch-operator tests + 32 arg-max-min tests
   int passed = 0;
   std::vector<std::string> skipped;
   for (const auto& dir : dirs) {

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "core/errors.h"
+#include "ops/operators.h"
 #include "registry/registry.h"
 #include "shape/shape_fns.h"
 #include "test_shape_helpers.h"
@@ -323,6 +324,16 @@ TEST_CASE("Model/an invalid node of a supported op fails the model with its mess
                                "range [-2, 1])"));
 }
 
+TEST_CASE("Model/a repeated axis fails the model naming the axis", "[shape]") {
+  onnx::ModelProto m = make_model(18);
+  add_input(m, "X", kFloat, {"N", "3"});
+  *m.mutable_graph()->add_initializer() = int_tensor("A", DataType::kInt64, {2}, {1, -1});
+  add_node(m, make_node("ReduceSum", {"X", "A"}, {"Y"}));
+  CHECK_THROWS_MATCHES(infer_model(m), std::invalid_argument,
+                       Message("ReduceSum (opset 18): input 'axes': axis 1 is repeated (as 1 and -1); each axis may "
+                               "appear once"));
+}
+
 TEST_CASE("Model/a node input nothing provides is std::out_of_range", "[shape]") {
   onnx::ModelProto m = make_model(18);
   add_node(m, make_node("ReduceSum", {"nowhere"}, {"Y"}));
@@ -368,7 +379,8 @@ TEST_CASE("Registry/every registered op row has the shape function of its family
   REQUIRE(!all_ops().empty());
   for (const OpSchema& s : all_ops()) {
     INFO(s.op_type << " " << s.since_version);
-    CHECK(s.shape == (s.axes_from == AxesFrom::kNone ? infer_scan_shape : infer_reduce_shape));
+    const ShapeFn family = s.run == run_arg ? infer_arg_shape : s.axes_from == AxesFrom::kNone ? infer_scan_shape : infer_reduce_shape;
+    CHECK(s.shape == family);
   }
 }
 
@@ -377,5 +389,5 @@ TEST_CASE("Registry/every registered op has a ComputeShape entry point", "[shape
     INFO(s.op_type);
     CHECK_NOTHROW(entry_point(s.op_type));
   }
-  CHECK(all_entry_points().size() == 12);
+  CHECK(all_entry_points().size() == 14);
 }

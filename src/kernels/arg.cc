@@ -1,0 +1,90 @@
+// ArgMax/ArgMin: each element type mapped to how its lanes are read (see arg_kernels.h), run
+// as a stream of pieces with the same cut as the Reduce kernels (piece_shape).
+#include <memory>
+
+#include "kernels/arg.h"
+#include "kernels/arg_kernels.h"
+#include "kernels/reduce_kernels.h"
+#include "kernels/simd.h"
+#include "kernels/type_dispatch.h"
+
+namespace orw::kernels {
+namespace {
+
+using namespace detail;
+
+template <class S, class Src, bool kMax, bool kLast>
+class ArgStream final : public ReduceStream {
+ public:
+  ArgStream(const ReductionPlan& plan, int64_t* out) : plan_(plan), runner_(plan_, out) {}
+  size_t piece_elements() const override { return piece_shape(plan_, sizeof(typename Src::Stored)).elements(); }
+  void feed(const void* x, size_t begin, size_t count) override {
+    runner_.feed(static_cast<const typename Src::Stored*>(x), begin, count);
+  }
+  void finish() override { runner_.finish(); }
+
+ private:
+  const ReductionPlan plan_;  // a copy: the runner refers to it
+  ArgRunner<S, Src, kMax, kLast> runner_;
+};
+
+template <class Src, bool kMax, bool kLast>
+std::unique_ptr<ReduceStream> stream_of(const ReductionPlan& plan, int64_t* out, Variant v) {
+  using L = typename Src::Lane;
+  if (v == Variant::kSimd || !kWithScalarVariant) {
+    return std::make_unique<ArgStream<simd::Vec128<L>, Src, kMax, kLast>>(plan, out);
+  }
+  return std::make_unique<ArgStream<simd::Scalar<L>, Src, kMax, kLast>>(plan, out);
+}
+
+template <class Src>
+std::unique_ptr<ReduceStream> stream_of(bool max, bool last, const ReductionPlan& plan, int64_t* out, Variant v) {
+  if (max) return last ? stream_of<Src, true, true>(plan, out, v) : stream_of<Src, true, false>(plan, out, v);
+  return last ? stream_of<Src, false, true>(plan, out, v) : stream_of<Src, false, false>(plan, out, v);
+}
+
+// float16/bfloat16 keys: a NaN is the key beyond every number on the side of the extreme.
+template <uint16_t kMask>
+std::unique_ptr<ReduceStream> half_stream(bool max, bool last, const ReductionPlan& plan, int64_t* out, Variant v) {
+  if (max) return stream_of<WidenedSource<int16_t, kMask, INT32_MAX>>(true, last, plan, out, v);
+  return stream_of<WidenedSource<int16_t, kMask, INT32_MIN>>(false, last, plan, out, v);
+}
+
+}  // namespace
+
+TypeSet arg_types() {
+  return {DataType::kUint8,  DataType::kUint16, DataType::kUint32,  DataType::kUint64, DataType::kInt8,
+          DataType::kInt16,  DataType::kInt32,  DataType::kInt64,   DataType::kFloat16, DataType::kFloat,
+          DataType::kDouble, DataType::kBfloat16};
+}
+
+std::unique_ptr<ReduceStream> make_arg_stream(bool max, bool last, DataType type, const ReductionPlan& plan,
+                                              int64_t* out, Variant v) {
+  check_type(arg_types(), type, "arg");
+  switch (type) {
+    case DataType::kFloat16: return half_stream<0x7C00>(max, last, plan, out, v);
+    case DataType::kBfloat16: return half_stream<0x7F80>(max, last, plan, out, v);
+    case DataType::kInt8: return stream_of<WidenedSource<int8_t>>(max, last, plan, out, v);
+    case DataType::kUint8: return stream_of<WidenedSource<uint8_t>>(max, last, plan, out, v);
+    case DataType::kInt16: return stream_of<WidenedSource<int16_t>>(max, last, plan, out, v);
+    case DataType::kUint16: return stream_of<WidenedSource<uint16_t>>(max, last, plan, out, v);
+    case DataType::kInt32: return stream_of<DirectSource<int32_t>>(max, last, plan, out, v);
+    case DataType::kUint32: return stream_of<DirectSource<uint32_t>>(max, last, plan, out, v);
+    case DataType::kInt64: return stream_of<DirectSource<int64_t>>(max, last, plan, out, v);
+    case DataType::kUint64: return stream_of<DirectSource<uint64_t>>(max, last, plan, out, v);
+    case DataType::kFloat: return stream_of<DirectSource<float>>(max, last, plan, out, v);
+    default: return stream_of<DirectSource<double>>(max, last, plan, out, v);
+  }
+}
+
+void arg_reduce(bool max, bool last, DataType type, const ReductionPlan& plan, const void* x, int64_t* out, Variant v) {
+  auto stream = make_arg_stream(max, last, type, plan, out, v);
+  const size_t n = static_cast<size_t>(plan.input_count), piece = stream->piece_elements();
+  const size_t bytes = element_size(type);
+  for (size_t begin = 0; begin < n; begin += piece) {
+    stream->feed(static_cast<const char*>(x) + begin * bytes, begin, n - begin < piece ? n - begin : piece);
+  }
+  stream->finish();
+}
+
+}  // namespace orw::kernels
