@@ -61,7 +61,7 @@ function model(op, type, dims, axes, opset = 18) {
   if (op === 'ArgMax' || op === 'ArgMin') {  // one axis, an attribute; int64 indices out
     return encodeModel({
       opset: 13,
-      nodes: [{ opType: op, inputs, outputs: ['y'], attributes: { axis: axes[0], keepdims: 1 } }],
+      nodes: [{ opType: op, inputs: ['x'], outputs: ['y'], attributes: { axis: axes[0], keepdims: 1 } }],
       inputs: [{ name: 'x', type: ONNX[type], dims }],
       outputs: [{ name: 'y', type: ONNX.int64, dims: outDims }],
     });

@@ -77,13 +77,12 @@ std::unique_ptr<ReduceStream> make_arg_stream(bool max, bool last, DataType type
   }
 }
 
+// Indices do not depend on how the input is cut, so the whole input is one piece: RK plans
+// then keep each tile of columns in registers for every row (pieces of single long rows would
+// load and store the columns' state once per row).
 void arg_reduce(bool max, bool last, DataType type, const ReductionPlan& plan, const void* x, int64_t* out, Variant v) {
   auto stream = make_arg_stream(max, last, type, plan, out, v);
-  const size_t n = static_cast<size_t>(plan.input_count), piece = stream->piece_elements();
-  const size_t bytes = element_size(type);
-  for (size_t begin = 0; begin < n; begin += piece) {
-    stream->feed(static_cast<const char*>(x) + begin * bytes, begin, n - begin < piece ? n - begin : piece);
-  }
+  stream->feed(x, 0, static_cast<size_t>(plan.input_count));
   stream->finish();
 }
 

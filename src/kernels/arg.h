@@ -22,7 +22,7 @@ void arg_reduce(bool max, bool select_last, DataType type, const ReductionPlan& 
                 Variant variant = Variant::kSimd);
 
 // The same as a stream fed piece by piece in input order (see ReduceStream); gives the same
-// indices as arg_reduce(). `plan` must outlive the stream.
+// indices as arg_reduce().
 std::unique_ptr<ReduceStream> make_arg_stream(bool max, bool select_last, DataType type, const ReductionPlan& plan,
                                               int64_t* out, Variant variant = Variant::kSimd);
 

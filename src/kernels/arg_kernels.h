@@ -83,10 +83,20 @@ inline auto beats(X x, X b) {
 }
 
 // The update rule: a strictly better element replaces the best; with kLast an equal one too.
+// For float lanes in three instructions: without kLast, "b is a number and not x <= b" (an
+// unordered compare is false, so a NaN x passes and a NaN b never gives way); with kLast,
+// "x >= b or x is a NaN".
 template <bool kMax, bool kLast, class X>
 inline auto replaces(X x, X b) {
-  if constexpr (kLast) return ~beats<kMax>(b, x);
-  else return beats<kMax>(x, b);
+  using Lane = typename LaneType<X>::type;
+  if constexpr (std::is_floating_point_v<Lane>) {
+    if constexpr (kLast) return (kMax ? x >= b : x <= b) | (x != x);
+    else return (b == b) & ~(kMax ? x <= b : x >= b);
+  } else if constexpr (kLast) {
+    return ~beats<kMax>(b, x);
+  } else {
+    return beats<kMax>(x, b);
+  }
 }
 template <bool kMax, bool kLast, class X>
 inline bool replaces_scalar(X x, X b) {
@@ -99,7 +109,35 @@ template <class L>
 struct ArgBest {
   L value;
   int64_t index = -1;  // -1: nothing seen yet
+  bool nan = false;    // the quick pass met a NaN: the slice needs the exact pass
 };
+
+// One step of the update rule for vector lanes: x, seen at index `here` (indices only grow
+// from step to step), against the best values bv and their indices bi. The exact form handles
+// NaNs (replaces() and two blends). The quick one assumes no NaN (the caller checks for them
+// and redoes the work exactly when it meets one) and runs in about half the instructions:
+// the value by a one-instruction max/min (a < b ? b : a: wasm's pmax, or i32x4.max_s/u), and
+// for 32-bit indices the index by max(bi, mask & here) instead of a blend.
+template <bool kMax, bool kLast, bool kExact, class V, class IV>
+inline void update(V& bv, IV& bi, V x, IV here) {
+  using Lane = simd::LaneOf<V>;
+  if constexpr (kExact) {
+    const auto m = replaces<kMax, kLast>(x, bv);
+    bv = m ? x : bv;
+    bi = m ? here : bi;
+  } else {
+    const auto m = kLast ? ~(kMax ? simd::greater(bv, x) : simd::greater(x, bv))
+                         : (kMax ? simd::greater(x, bv) : simd::greater(bv, x));
+    if constexpr (sizeof(Lane) == 8) bv = m ? x : bv;  // no 64-bit max: a blend
+    else bv = kMax ? (bv < x ? x : bv) : (x < bv ? x : bv);
+    if constexpr (sizeof(simd::LaneOf<IV>) == 4) {
+      const IV t = (IV)m & here;
+      bi = bi < t ? t : bi;
+    } else {
+      bi = m ? here : bi;
+    }
+  }
+}
 
 // Merges candidate c into best b where their elements may come in any order: the more extreme
 // wins, an equal one wins when its index is earlier (later with kLast).
@@ -114,9 +152,22 @@ inline void merge_candidate(ArgBest<L>& b, L value, int64_t index) {
 
 constexpr size_t kArgUnroll = 4;
 
-// R: the arg over x[0..n) (n > 0, n < 2^31), as (value, index into x).
-template <class S, class Src, bool kMax, bool kLast>
-ArgBest<typename S::Lane> arg_r(const typename Src::Stored* x, size_t n) {
+// Merges (bv1, bi1) into (bv0, bi0) lane by lane, where indices may come in any order: the
+// more extreme wins, an equal one when its index is earlier (later with kLast).
+template <bool kMax, bool kLast, class V, class IV>
+inline void merge_lanes(V& bv0, IV& bi0, V bv1, IV bi1) {
+  const auto equal = ~beats<kMax>(bv0, bv1) & ~beats<kMax>(bv1, bv0);
+  const auto take = beats<kMax>(bv1, bv0) | (equal & (kLast ? bi1 > bi0 : bi1 < bi0));
+  bv0 = take ? bv1 : bv0;
+  bi0 = take ? bi1 : bi0;
+}
+
+// R: the arg over x[0..n) (n > 0, n < 2^31), as (value, index into x). kArgUnroll pairs of
+// vectors each hold a best value per lane and the step at which it was seen (one splat per
+// step for all pairs); the pairs are merged as vectors, then the lanes. Without kExact, float
+// lanes take the quick update and report a NaN in `nan` (the result is then not valid).
+template <class S, class Src, bool kMax, bool kLast, bool kExact>
+ArgBest<typename S::Lane> arg_r_pass(const typename Src::Stored* x, size_t n) {
   using L = typename S::Lane;
   using V = typename S::V;
   using I = IndexLane<L>;
@@ -126,29 +177,36 @@ ArgBest<typename S::Lane> arg_r(const typename Src::Stored* x, size_t n) {
   if constexpr (N > 1) {
     typedef I IV __attribute__((vector_size(16)));
     static_assert(sizeof(IV) / sizeof(I) == N, "index lanes match value lanes");
-    if (n >= kArgUnroll * N) {
-      IV lane{};
-      for (size_t l = 0; l < N; ++l) lane[l] = static_cast<I>(l);
+    constexpr size_t kStep = kArgUnroll * N;
+    if (n >= kStep) {
       V bv[kArgUnroll];
-      IV bi[kArgUnroll], pos[kArgUnroll];
+      IV bi[kArgUnroll];
+      V probe{};  // the sum of everything seen: NaN if any element is (or if +inf meets -inf)
       for (size_t u = 0; u < kArgUnroll; ++u) {
-        bv[u] = Src::template load<S>(x + u * N);
-        pos[u] = lane + static_cast<I>(u * N);
-        bi[u] = pos[u];
+        bv[u] = Src::template load<S>(x + u * N), bi[u] = IV{};
+        if constexpr (!kExact && std::is_floating_point_v<L>) probe += bv[u];
       }
-      const IV step = IV{} + static_cast<I>(kArgUnroll * N);
-      for (i = kArgUnroll * N; i + kArgUnroll * N <= n; i += kArgUnroll * N) {
+      IV step{};
+      for (i = kStep; i + kStep <= n; i += kStep) {
+        step += 1;
         for (size_t u = 0; u < kArgUnroll; ++u) {
-          pos[u] += step;
           const V v = Src::template load<S>(x + i + u * N);
-          const auto m = replaces<kMax, kLast>(v, bv[u]);
-          bv[u] = m ? v : bv[u];
-          bi[u] = m ? pos[u] : bi[u];
+          if constexpr (!kExact && std::is_floating_point_v<L>) probe += v;
+          update<kMax, kLast, kExact>(bv[u], bi[u], v, step);
         }
       }
-      for (size_t u = 0; u < kArgUnroll; ++u) {
-        for (size_t l = 0; l < N; ++l) merge_candidate<kMax, kLast>(best, S::lane(bv[u], l), static_cast<int64_t>(bi[u][l]));
+      if constexpr (!kExact && std::is_floating_point_v<L>) {
+        for (size_t l = 0; l < N; ++l) best.nan |= probe[l] != probe[l];
+        for (size_t t = i; t < n; ++t) best.nan |= x[t] != x[t];
+        if (best.nan) return best;
       }
+      IV lane{};
+      for (size_t l = 0; l < N; ++l) lane[l] = static_cast<I>(l);
+      for (size_t u = 0; u < kArgUnroll; ++u) bi[u] = bi[u] * static_cast<I>(kStep) + (lane + static_cast<I>(u * N));
+      for (size_t w = kArgUnroll / 2; w > 0; w /= 2) {
+        for (size_t u = 0; u < w; ++u) merge_lanes<kMax, kLast>(bv[u], bi[u], bv[u + w], bi[u + w]);
+      }
+      for (size_t l = 0; l < N; ++l) merge_candidate<kMax, kLast>(best, S::lane(bv[0], l), static_cast<int64_t>(bi[0][l]));
     }
   }
   for (; i < n; ++i) {  // the tail (and the whole slice for the scalar instance)
@@ -158,39 +216,155 @@ ArgBest<typename S::Lane> arg_r(const typename Src::Stored* x, size_t n) {
   return best;
 }
 
+// R: the quick pass, and the exact one when the slice holds a NaN.
+template <class S, class Src, bool kMax, bool kLast>
+ArgBest<typename S::Lane> arg_r(const typename Src::Stored* x, size_t n) {
+  const auto quick = arg_r_pass<S, Src, kMax, kLast, false>(x, n);
+  return quick.nan ? arg_r_pass<S, Src, kMax, kLast, true>(x, n) : quick;
+}
+
+// KR, N rows at a time (N = lanes, 2 or 4; r >= N): one quick (value, index) pair per row,
+// then the N pairs transposed so that one vector merge finishes all N rows (the horizontal
+// step dominates for short rows); the rows' tails in scalar. Returns false (out untouched)
+// when a row holds a NaN: the caller then runs the rows exactly.
+template <class S, class Src, bool kMax, bool kLast>
+bool arg_kr_group(const typename Src::Stored* x, size_t r, int64_t* out) {
+  using L = typename S::Lane;
+  using V = typename S::V;
+  using I = IndexLane<L>;
+  using VW = simd::Vec128<L>;
+  using IW = simd::Vec128<I>;
+  using IV = typename IW::V;
+  constexpr size_t N = S::kLanes;
+  static_assert(N == 2 || N == 4, "arg_kr_group handles 2 or 4 lanes");
+  const typename Src::Stored* row[N];
+  V bv[N], probe{};
+  IV bi[N];
+  for (size_t q = 0; q < N; ++q) {
+    row[q] = x + q * r, bv[q] = Src::template load<S>(row[q]), bi[q] = IV{};
+    if constexpr (std::is_floating_point_v<L>) probe += bv[q];
+  }
+  IV step{};
+  size_t j = N;
+  for (; j + N <= r; j += N) {
+    step += 1;
+    for (size_t q = 0; q < N; ++q) {
+      const V v = Src::template load<S>(row[q] + j);
+      if constexpr (std::is_floating_point_v<L>) probe += v;
+      update<kMax, kLast, false>(bv[q], bi[q], v, step);
+    }
+  }
+  if constexpr (std::is_floating_point_v<L>) {
+    for (size_t l = 0; l < N; ++l) {
+      if (probe[l] != probe[l]) return false;
+    }
+    for (size_t q = 0; q < N; ++q) {
+      for (size_t t = j; t < r; ++t) {
+        if (row[q][t] != row[q][t]) return false;
+      }
+    }
+  }
+  IV lane{};
+  for (size_t l = 0; l < N; ++l) lane[l] = static_cast<I>(l);
+  for (size_t q = 0; q < N; ++q) bi[q] = bi[q] * static_cast<I>(N) + lane;
+  // Transpose: t[c] lane q = row q's pair from lane c.
+  V t[N];
+  IV ti[N];
+  if constexpr (N == 2) {
+    t[0] = VW::interleave_lo(bv[0], bv[1]), t[1] = VW::interleave_hi(bv[0], bv[1]);
+    ti[0] = IW::interleave_lo(bi[0], bi[1]), ti[1] = IW::interleave_hi(bi[0], bi[1]);
+  } else {
+    const V u0 = VW::interleave_lo(bv[0], bv[1]), u1 = VW::interleave_hi(bv[0], bv[1]);
+    const V w0 = VW::interleave_lo(bv[2], bv[3]), w1 = VW::interleave_hi(bv[2], bv[3]);
+    t[0] = VW::concat_lo(u0, w0), t[1] = VW::concat_hi(u0, w0), t[2] = VW::concat_lo(u1, w1), t[3] = VW::concat_hi(u1, w1);
+    const IV iu0 = IW::interleave_lo(bi[0], bi[1]), iu1 = IW::interleave_hi(bi[0], bi[1]);
+    const IV iw0 = IW::interleave_lo(bi[2], bi[3]), iw1 = IW::interleave_hi(bi[2], bi[3]);
+    ti[0] = IW::concat_lo(iu0, iw0), ti[1] = IW::concat_hi(iu0, iw0), ti[2] = IW::concat_lo(iu1, iw1),
+    ti[3] = IW::concat_hi(iu1, iw1);
+    merge_lanes<kMax, kLast>(t[2], ti[2], t[3], ti[3]);
+  }
+  merge_lanes<kMax, kLast>(t[0], ti[0], t[1], ti[1]);
+  if constexpr (N == 4) merge_lanes<kMax, kLast>(t[0], ti[0], t[2], ti[2]);
+  for (size_t q = 0; q < N; ++q) {
+    ArgBest<L> b{VW::lane(t[0], q), static_cast<int64_t>(ti[0][q])};
+    for (size_t e = j; e < r; ++e) {  // the tail comes after every index seen
+      const L v = Src::scalar(row[q][e]);
+      if (replaces_scalar<kMax, kLast>(v, b.value)) b = {v, static_cast<int64_t>(e)};
+    }
+    out[q] = b.index;
+  }
+  return true;
+}
+
+// KR: k rows of r elements, the index of each row's arg to out[0..k).
+template <class S, class Src, bool kMax, bool kLast>
+void arg_kr(const typename Src::Stored* x, size_t k, size_t r, int64_t* out) {
+  constexpr size_t N = S::kLanes;
+  size_t i = 0;
+  if constexpr (N == 2 || N == 4) {
+    if (r >= N && r < (size_t{1} << 30)) {
+      for (; i + N <= k; i += N) {
+        if (arg_kr_group<S, Src, kMax, kLast>(x + i * r, r, out + i)) continue;
+        for (size_t q = 0; q < N; ++q) out[i + q] = arg_r<S, Src, kMax, kLast>(x + (i + q) * r, r).index;
+      }
+    }
+  }
+  for (; i < k; ++i) out[i] = arg_r<S, Src, kMax, kLast>(x + i * r, r).index;
+}
+
+// RK, one tile of kArgUnroll vectors of columns starting at column j, rows [r0, r1): the
+// columns' state is held in registers while walking the rows. Without kExact (float lanes):
+// the quick update, and false (state untouched) when a NaN was met.
+template <class S, class Src, bool kMax, bool kLast, bool kExact>
+bool arg_rk_tile(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, size_t j, typename S::Lane* bv,
+                 IndexLane<typename S::Lane>* bi) {
+  using L = typename S::Lane;
+  using V = typename S::V;
+  using I = IndexLane<L>;
+  typedef I IV __attribute__((vector_size(16)));
+  constexpr size_t N = S::kLanes;
+  constexpr bool kCheckNan = !kExact && std::is_floating_point_v<L>;
+  V v[kArgUnroll];
+  IV idx[kArgUnroll];
+  V probe{};  // as in arg_r_pass
+  for (size_t u = 0; u < kArgUnroll; ++u) {
+    std::memcpy(&v[u], bv + j + u * N, sizeof(V));
+    std::memcpy(&idx[u], bi + j + u * N, sizeof(IV));
+  }
+  const auto* row = x + j;
+  for (size_t r = r0; r < r1; ++r, row += k) {
+    const IV here = IV{} + static_cast<I>(r);
+    for (size_t u = 0; u < kArgUnroll; ++u) {
+      const V e = Src::template load<S>(row + u * N);
+      if constexpr (kCheckNan) probe += e;
+      update<kMax, kLast, kExact>(v[u], idx[u], e, here);
+    }
+  }
+  if constexpr (kCheckNan) {
+    for (size_t l = 0; l < N; ++l) {
+      if (probe[l] != probe[l]) return false;
+    }
+  }
+  for (size_t u = 0; u < kArgUnroll; ++u) {
+    std::memcpy(bv + j + u * N, &v[u], sizeof(V));
+    std::memcpy(bi + j + u * N, &idx[u], sizeof(IV));
+  }
+  return true;
+}
+
 // RK over rows [r0, r1) of k columns at x (row r0 first): best values `bv` and indices `bi`
 // of every column updated in place.
 template <class S, class Src, bool kMax, bool kLast>
 void arg_rk(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, typename S::Lane* bv,
             IndexLane<typename S::Lane>* bi) {
   using L = typename S::Lane;
-  using V = typename S::V;
   using I = IndexLane<L>;
   constexpr size_t N = S::kLanes;
-  constexpr size_t kTile = kArgUnroll;  // value + index vectors of a tile stay in 16 registers
   size_t j = 0;
   if constexpr (N > 1) {
-    typedef I IV __attribute__((vector_size(16)));
-    for (; j + kTile * N <= k; j += kTile * N) {
-      V v[kTile];
-      IV idx[kTile];
-      for (size_t u = 0; u < kTile; ++u) {
-        std::memcpy(&v[u], bv + j + u * N, sizeof(V));
-        std::memcpy(&idx[u], bi + j + u * N, sizeof(IV));
-      }
-      const auto* row = x + j;
-      for (size_t r = r0; r < r1; ++r, row += k) {
-        const IV here = IV{} + static_cast<I>(r);
-        for (size_t u = 0; u < kTile; ++u) {
-          const V e = Src::template load<S>(row + u * N);
-          const auto m = replaces<kMax, kLast>(e, v[u]);
-          v[u] = m ? e : v[u];
-          idx[u] = m ? here : idx[u];
-        }
-      }
-      for (size_t u = 0; u < kTile; ++u) {
-        std::memcpy(bv + j + u * N, &v[u], sizeof(V));
-        std::memcpy(bi + j + u * N, &idx[u], sizeof(IV));
+    for (; j + kArgUnroll * N <= k; j += kArgUnroll * N) {
+      if (!arg_rk_tile<S, Src, kMax, kLast, false>(x, r0, r1, k, j, bv, bi)) {
+        arg_rk_tile<S, Src, kMax, kLast, true>(x, r0, r1, k, j, bv, bi);
       }
     }
   }
@@ -255,9 +429,7 @@ class ArgRunner {
       }
     } else if (columns_ == 0) {  // ...KR: whole rows
       const size_t r = static_cast<size_t>(dims[g - 1]);
-      for (size_t row = 0; row < count / r; ++row) {
-        out_[begin / r + row] = arg_r<S, Src, kMax, kLast>(x + row * r, r).index;
-      }
+      arg_kr<S, Src, kMax, kLast>(x, count / r, r, out_ + begin / r);
     } else {  // ...RK: a piece is whole rows of one block, or whole blocks
       const size_t block = rows_ * columns_;
       size_t at = begin;
