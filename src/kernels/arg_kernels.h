@@ -220,7 +220,10 @@ ArgBest<typename S::Lane> arg_r_pass(const typename Src::Stored* x, size_t n) {
 template <class S, class Src, bool kMax, bool kLast>
 ArgBest<typename S::Lane> arg_r(const typename Src::Stored* x, size_t n) {
   const auto quick = arg_r_pass<S, Src, kMax, kLast, false>(x, n);
-  return quick.nan ? arg_r_pass<S, Src, kMax, kLast, true>(x, n) : quick;
+  if constexpr (std::is_floating_point_v<typename S::Lane>) {  // only float lanes hold NaNs
+    if (quick.nan) return arg_r_pass<S, Src, kMax, kLast, true>(x, n);
+  }
+  return quick;
 }
 
 // KR, N rows at a time (N = lanes, 2 or 4; r >= N): one quick (value, index) pair per row,
@@ -363,8 +366,9 @@ void arg_rk(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, typen
   size_t j = 0;
   if constexpr (N > 1) {
     for (; j + kArgUnroll * N <= k; j += kArgUnroll * N) {
-      if (!arg_rk_tile<S, Src, kMax, kLast, false>(x, r0, r1, k, j, bv, bi)) {
-        arg_rk_tile<S, Src, kMax, kLast, true>(x, r0, r1, k, j, bv, bi);
+      const bool done = arg_rk_tile<S, Src, kMax, kLast, false>(x, r0, r1, k, j, bv, bi);
+      if constexpr (std::is_floating_point_v<L>) {  // only float lanes hold NaNs
+        if (!done) arg_rk_tile<S, Src, kMax, kLast, true>(x, r0, r1, k, j, bv, bi);
       }
     }
   }

@@ -199,6 +199,30 @@ TEST_CASE("ArgMax/a NaN is the extreme: the first NaN, or the last with select_l
   }
 }
 
+TEST_CASE("ArgMax/+inf and -inf together (no NaN) give the first or last infinity", "[arg]") {
+  // The quick pass's NaN probe (a running sum) turns NaN when +inf meets -inf: the exact pass
+  // must then give the same answer.
+  const double inf = std::numeric_limits<double>::infinity();
+  for (DataType t : {DataType::kFloat, DataType::kDouble}) {
+    std::vector<double> v(40, 0.5);
+    v[5] = inf, v[9] = -inf, v[30] = inf, v[33] = -inf;
+    const Tensor x = make_tensor(t, {40}, v);
+    const Tensor m = make_tensor(t, {4, 10}, v);
+    const Tensor c = make_tensor(t, {10, 4}, v);
+    INFO(type_name(t));
+    CHECK(to_vector<int64_t>(run_arg_op("ArgMax", 13, x)) == std::vector<int64_t>{5});
+    CHECK(to_vector<int64_t>(run_arg_op("ArgMax", 13, x, 0, 1, 1)) == std::vector<int64_t>{30});
+    CHECK(to_vector<int64_t>(run_arg_op("ArgMin", 13, x)) == std::vector<int64_t>{9});
+    CHECK(to_vector<int64_t>(run_arg_op("ArgMin", 13, x, 0, 1, 1)) == std::vector<int64_t>{33});
+    for (const char* op : kOps) {
+      for (int last : {0, 1}) {
+        check_against_reference(op, 13, m, 1, 1, last);
+        check_against_reference(op, 13, c, 0, 1, last);
+      }
+    }
+  }
+}
+
 TEST_CASE("ArgMax/type extremes: unsigned values above the signed range, minimum and maximum values", "[arg]") {
   const Tensor u64 = make_typed<uint64_t>(DataType::kUint64, {5}, {1, uint64_t{1} << 63, 7, ~uint64_t{0}, 0});
   CHECK(to_vector<int64_t>(run_arg_op("ArgMax", 13, u64)) == std::vector<int64_t>{3});
