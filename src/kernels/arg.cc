@@ -1,6 +1,7 @@
 // ArgMax/ArgMin: each element type mapped to how its lanes are read (see arg_kernels.h), run
 // as a stream of pieces with the same cut as the Reduce kernels (piece_shape).
 #include <memory>
+#include <vector>
 
 #include "kernels/arg.h"
 #include "kernels/arg_kernels.h"
@@ -43,11 +44,43 @@ std::unique_ptr<ReduceStream> stream_of(bool max, bool last, const ReductionPlan
   return last ? stream_of<Src, false, true>(plan, out, v) : stream_of<Src, false, false>(plan, out, v);
 }
 
+// 8/16-bit integers and halves: each piece is turned into int32 keys (widened_key) in a
+// buffer, which the int32 kernels reduce (one set of kernels serves six types).
+template <class T, uint16_t kHalfMask, int32_t kNanKey>
+class WidenedArgStream final : public ReduceStream {
+ public:
+  WidenedArgStream(const ReductionPlan& plan, std::unique_ptr<ReduceStream> keys) : plan_(plan), keys_(std::move(keys)) {}
+  size_t piece_elements() const override { return piece_shape(plan_, sizeof(T)).elements(); }
+  void feed(const void* x, size_t begin, size_t count) override {
+    buffer_.resize(count);
+    const T* t = static_cast<const T*>(x);
+    for (size_t i = 0; i < count; ++i) buffer_[i] = widened_key<T, kHalfMask, kNanKey>(t[i]);
+    keys_->feed(buffer_.data(), begin, count);
+  }
+  void finish() override { keys_->finish(); }
+
+ private:
+  const ReductionPlan plan_;
+  std::unique_ptr<ReduceStream> keys_;
+  std::vector<int32_t> buffer_;
+};
+
+template <class T, uint16_t kHalfMask = 0, int32_t kNanKey = 0>
+std::unique_ptr<ReduceStream> widened(bool max, bool last, const ReductionPlan& plan, int64_t* out, Variant v) {
+  return std::make_unique<WidenedArgStream<T, kHalfMask, kNanKey>>(
+      plan, stream_of<DirectSource<int32_t>>(max, last, plan, out, v));
+}
+
 // float16/bfloat16 keys: a NaN is the key beyond every number on the side of the extreme.
 template <uint16_t kMask>
 std::unique_ptr<ReduceStream> half_stream(bool max, bool last, const ReductionPlan& plan, int64_t* out, Variant v) {
-  if (max) return stream_of<WidenedSource<int16_t, kMask, INT32_MAX>>(true, last, plan, out, v);
-  return stream_of<WidenedSource<int16_t, kMask, INT32_MIN>>(false, last, plan, out, v);
+  if (max) return widened<int16_t, kMask, INT32_MAX>(true, last, plan, out, v);
+  return widened<int16_t, kMask, INT32_MIN>(false, last, plan, out, v);
+}
+
+bool is_widened(DataType t) {
+  return t == DataType::kInt8 || t == DataType::kUint8 || t == DataType::kInt16 || t == DataType::kUint16 ||
+         t == DataType::kFloat16 || t == DataType::kBfloat16;
 }
 
 }  // namespace
@@ -64,10 +97,10 @@ std::unique_ptr<ReduceStream> make_arg_stream(bool max, bool last, DataType type
   switch (type) {
     case DataType::kFloat16: return half_stream<0x7C00>(max, last, plan, out, v);
     case DataType::kBfloat16: return half_stream<0x7F80>(max, last, plan, out, v);
-    case DataType::kInt8: return stream_of<WidenedSource<int8_t>>(max, last, plan, out, v);
-    case DataType::kUint8: return stream_of<WidenedSource<uint8_t>>(max, last, plan, out, v);
-    case DataType::kInt16: return stream_of<WidenedSource<int16_t>>(max, last, plan, out, v);
-    case DataType::kUint16: return stream_of<WidenedSource<uint16_t>>(max, last, plan, out, v);
+    case DataType::kInt8: return widened<int8_t>(max, last, plan, out, v);
+    case DataType::kUint8: return widened<uint8_t>(max, last, plan, out, v);
+    case DataType::kInt16: return widened<int16_t>(max, last, plan, out, v);
+    case DataType::kUint16: return widened<uint16_t>(max, last, plan, out, v);
     case DataType::kInt32: return stream_of<DirectSource<int32_t>>(max, last, plan, out, v);
     case DataType::kUint32: return stream_of<DirectSource<uint32_t>>(max, last, plan, out, v);
     case DataType::kInt64: return stream_of<DirectSource<int64_t>>(max, last, plan, out, v);
@@ -77,12 +110,17 @@ std::unique_ptr<ReduceStream> make_arg_stream(bool max, bool last, DataType type
   }
 }
 
-// Indices do not depend on how the input is cut, so the whole input is one piece: RK plans
-// then keep each tile of columns in registers for every row (pieces of single long rows would
-// load and store the columns' state once per row).
+// Indices do not depend on how the input is cut, so the whole input is one piece (RK plans
+// then keep each tile of columns in registers for every row; pieces of single long rows would
+// load and store the columns' state once per row), except for widened types, whose keys are
+// made a piece at a time.
 void arg_reduce(bool max, bool last, DataType type, const ReductionPlan& plan, const void* x, int64_t* out, Variant v) {
   auto stream = make_arg_stream(max, last, type, plan, out, v);
-  stream->feed(x, 0, static_cast<size_t>(plan.input_count));
+  const size_t n = static_cast<size_t>(plan.input_count);
+  const size_t piece = is_widened(type) ? stream->piece_elements() : n, bytes = element_size(type);
+  for (size_t begin = 0; begin < n; begin += piece) {
+    stream->feed(static_cast<const char*>(x) + begin * bytes, begin, n - begin < piece ? n - begin : piece);
+  }
   stream->finish();
 }
 

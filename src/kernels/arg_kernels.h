@@ -24,10 +24,8 @@
 
 namespace orw::kernels {
 
-// How elements of storage type T are read as lanes of a comparable type: numbers as
-// themselves; 8/16-bit integers widened to int32 (4 lanes, beside 32-bit indices);
-// float16/bfloat16 bits (read as int16; kHalfMask: the exponent mask) as int32 keys whose order is the float
-// order, -0 equal to +0, and a NaN the key that beats every other (kNanKey).
+// How elements of storage type T are read as lanes (the kernels take the policy Src, so a
+// type could be converted on load; every instance today reads its lanes as they are).
 template <class T>
 struct DirectSource {
   using Stored = T;
@@ -36,36 +34,21 @@ struct DirectSource {
   template <class S> static typename S::V load(const T* p) { return S::load(p); }
 };
 
+// 8/16-bit integers and float16/bfloat16 run on the int32 kernels: each element becomes an
+// int32 key with the same order. Integers are widened; half bits (read as int16, kHalfMask the
+// exponent mask) become keys whose order is the float order, -0 equal to +0, and a NaN the key
+// kNanKey, which beats every other (INT32_MAX for ArgMax, INT32_MIN for ArgMin).
 template <class T, uint16_t kHalfMask = 0, int32_t kNanKey = 0>
-struct WidenedSource {
-  using Stored = T;
-  using Lane = int32_t;
-  static Lane scalar(T x) { return key(static_cast<int32_t>(x)); }
-  template <class S> static typename S::V load(const T* p) {
-    if constexpr (S::kLanes == 1) {
-      return scalar(*p);
-    } else {
-      typedef T T4 __attribute__((vector_size(4 * sizeof(T))));
-      T4 t;
-      std::memcpy(&t, p, sizeof t);
-      return key(__builtin_convertvector(t, typename S::V));
-    }
+inline int32_t widened_key(T t) {
+  const int32_t x = static_cast<int32_t>(t);
+  if constexpr (kHalfMask == 0) {
+    return x;
+  } else {
+    int32_t k = x ^ ((x >> 15) & 0x7FFF);  // negative values: magnitude bits flipped
+    k = k - (k >> 31);                      // -0 (key -1) meets +0; other negatives move up by one
+    return (x & 0x7FFF) > static_cast<int32_t>(kHalfMask) ? kNanKey : k;
   }
-
- private:
-  // x: the element sign-extended (halves: their bits read as int16).
-  template <class X> static X key(X x) {
-    if constexpr (kHalfMask == 0) {
-      return x;
-    } else {
-      X k = x ^ ((x >> 15) & 0x7FFF);  // negative values: magnitude bits flipped
-      k = k - (k >> 31);                // -0 (key -1) meets +0; other negatives move up by one
-      const auto nan = (x & 0x7FFF) > static_cast<int32_t>(kHalfMask);
-      if constexpr (std::is_arithmetic_v<X>) return nan ? kNanKey : k;
-      else return nan ? X{} + kNanKey : k;
-    }
-  }
-};
+}
 
 // The integer lanes that hold indices beside value lanes of type L (same width, so a compare
 // mask of the values selects indices too); the scalar instance keeps int64 indices.
