@@ -298,7 +298,10 @@ TEST_CASE("ArgMax/streamed runs give the indices of run_node for every pattern a
     for (const auto& [dims, axis] : cases) {
       int64_t n = 1;
       for (int64_t d : dims) n *= d;
-      const Tensor x = make_tensor(t, dims, tie_values(t, static_cast<size_t>(n), 5));
+      std::vector<double> values = tie_values(t, static_cast<size_t>(n), 5);
+      // Float types: a NaN in an early piece, which later pieces must not displace.
+      if (is_floating(t)) values[static_cast<size_t>(n) / 7] = std::nan("");
+      const Tensor x = make_tensor(t, dims, values);
       for (const char* op : kOps) {
         for (int last : {0, 1}) {
           INFO(op << " " << type_name(t) << " " << shape_to_string(dims) << " axis " << axis << " last " << last);
