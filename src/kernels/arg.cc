@@ -1,5 +1,6 @@
 // ArgMax/ArgMin: each element type mapped to how its lanes are read (see arg_kernels.h), run
 // as a stream of pieces with the same cut as the Reduce kernels (piece_shape).
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -14,11 +15,23 @@ namespace {
 
 using namespace detail;
 
+// Pieces as the Reduce kernels cut them (piece_shape), except that an RK plan's piece holds at
+// least 4 rows while that stays within 1 MiB: each tile of columns then loads and stores its
+// state once per 4 rows rather than per row (long rows give pieces of one row).
+size_t arg_piece_elements(const ReductionPlan& plan, size_t element_size) {
+  PieceShape p = piece_shape(plan, element_size);
+  if (plan.group_dims.size() == 2 && !plan.group_reduced[1]) {
+    const size_t row_bytes = p.unit * element_size, fit = (size_t{1} << 20) / (row_bytes ? row_bytes : 1);
+    p.units = std::max(p.units, std::min<size_t>(4, std::max<size_t>(fit, 1)));
+  }
+  return p.elements();
+}
+
 template <class S, class Src, bool kMax, bool kLast>
 class ArgStream final : public ReduceStream {
  public:
   ArgStream(const ReductionPlan& plan, int64_t* out) : plan_(plan), runner_(plan_, out) {}
-  size_t piece_elements() const override { return piece_shape(plan_, sizeof(typename Src::Stored)).elements(); }
+  size_t piece_elements() const override { return arg_piece_elements(plan_, sizeof(typename Src::Stored)); }
   void feed(const void* x, size_t begin, size_t count) override {
     runner_.feed(static_cast<const typename Src::Stored*>(x), begin, count);
   }
@@ -50,7 +63,7 @@ template <class T, uint16_t kHalfMask, int32_t kNanKey>
 class WidenedArgStream final : public ReduceStream {
  public:
   WidenedArgStream(const ReductionPlan& plan, std::unique_ptr<ReduceStream> keys) : plan_(plan), keys_(std::move(keys)) {}
-  size_t piece_elements() const override { return piece_shape(plan_, sizeof(T)).elements(); }
+  size_t piece_elements() const override { return arg_piece_elements(plan_, sizeof(T)); }
   void feed(const void* x, size_t begin, size_t count) override {
     buffer_.resize(count);
     const T* t = static_cast<const T*>(x);
