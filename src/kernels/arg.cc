@@ -1,7 +1,8 @@
-// ArgMax/ArgMin: each element type mapped to how its lanes are read (see arg_kernels.h), run
-// as a stream of pieces with the same cut as the Reduce kernels (piece_shape).
+// ArgMax/ArgMin: each element type mapped to the ArgMax kernels of its lanes (see
+// arg_kernels.h), run as a stream of pieces cut as the Reduce kernels cut them (piece_shape).
 #include <algorithm>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "kernels/arg.h"
@@ -51,49 +52,69 @@ std::unique_ptr<ReduceStream> stream_of(const ReductionPlan& plan, int64_t* out,
   return std::make_unique<ArgStream<simd::Scalar<L>, Src, kMax, kLast>>(plan, out);
 }
 
-template <class Src>
-std::unique_ptr<ReduceStream> stream_of(bool max, bool last, const ReductionPlan& plan, int64_t* out, Variant v) {
-  if (max) return last ? stream_of<Src, true, true>(plan, out, v) : stream_of<Src, true, false>(plan, out, v);
-  return last ? stream_of<Src, false, true>(plan, out, v) : stream_of<Src, false, false>(plan, out, v);
+// The ArgMax kernels of lane type L (first or last index): every instance the package ships.
+template <class L>
+std::unique_ptr<ReduceStream> max_stream(bool last, const ReductionPlan& plan, int64_t* out, Variant v) {
+  return last ? stream_of<DirectSource<L>, true, true>(plan, out, v) : stream_of<DirectSource<L>, true, false>(plan, out, v);
 }
 
-// 8/16-bit integers and halves: each piece is turned into int32 keys (widened_key) in a
-// buffer, which the int32 kernels reduce (one set of kernels serves six types).
-template <class T, uint16_t kHalfMask, int32_t kNanKey>
-class WidenedArgStream final : public ReduceStream {
+// Elements turned, a piece at a time, into lanes whose maximum is the wanted extreme, then
+// reduced by the ArgMax kernels: ArgMin as ArgMax of -x (floats: NaN stays NaN, -0 meets +0)
+// or of ~x (integers: the order reversed exactly); 8/16-bit integers and halves as int32 keys
+// (widened_key), so one set of kernels serves every type.
+template <class T, class L, L (*kFn)(T)>
+class TransformedArgStream final : public ReduceStream {
  public:
-  WidenedArgStream(const ReductionPlan& plan, std::unique_ptr<ReduceStream> keys) : plan_(plan), keys_(std::move(keys)) {}
+  TransformedArgStream(const ReductionPlan& plan, bool last, int64_t* out, Variant v)
+      : plan_(plan), lanes_(max_stream<L>(last, plan_, out, v)) {}
   size_t piece_elements() const override { return arg_piece_elements(plan_, sizeof(T)); }
   void feed(const void* x, size_t begin, size_t count) override {
     buffer_.resize(count);
     const T* t = static_cast<const T*>(x);
-    for (size_t i = 0; i < count; ++i) buffer_[i] = widened_key<T, kHalfMask, kNanKey>(t[i]);
-    keys_->feed(buffer_.data(), begin, count);
+    for (size_t i = 0; i < count; ++i) buffer_[i] = kFn(t[i]);
+    lanes_->feed(buffer_.data(), begin, count);
   }
-  void finish() override { keys_->finish(); }
+  void finish() override { lanes_->finish(); }
 
  private:
   const ReductionPlan plan_;
-  std::unique_ptr<ReduceStream> keys_;
-  std::vector<int32_t> buffer_;
+  std::unique_ptr<ReduceStream> lanes_;
+  std::vector<L> buffer_;
 };
 
-template <class T, uint16_t kHalfMask = 0, int32_t kNanKey = 0>
+template <class T> T negated(T x) { return -x; }
+template <class T> T inverted(T x) { return static_cast<T>(~x); }
+// ArgMin keys of 8/16-bit integers and halves: ~key, and a NaN the largest key.
+template <class T, uint16_t kHalfMask = 0>
+int32_t inverted_key(T x) {
+  const int32_t k = widened_key<T, kHalfMask, INT32_MIN>(x);
+  return k == INT32_MIN && kHalfMask != 0 ? INT32_MAX : ~k;
+}
+
+template <class T, class L, L (*kFn)(T)>
+std::unique_ptr<ReduceStream> transformed(bool last, const ReductionPlan& plan, int64_t* out, Variant v) {
+  return std::make_unique<TransformedArgStream<T, L, kFn>>(plan, last, out, v);
+}
+
+// Types whose ArgMax runs on their own lanes, fed whole (the others go a piece at a time).
+bool direct(bool max, DataType t) {
+  return max && (t == DataType::kFloat || t == DataType::kDouble || t == DataType::kInt32 || t == DataType::kUint32 ||
+                 t == DataType::kInt64 || t == DataType::kUint64);
+}
+
+// 8/16-bit integers and halves.
+template <class T, uint16_t kHalfMask = 0>
 std::unique_ptr<ReduceStream> widened(bool max, bool last, const ReductionPlan& plan, int64_t* out, Variant v) {
-  return std::make_unique<WidenedArgStream<T, kHalfMask, kNanKey>>(
-      plan, stream_of<DirectSource<int32_t>>(max, last, plan, out, v));
+  if (max) return transformed<T, int32_t, widened_key<T, kHalfMask, INT32_MAX>>(last, plan, out, v);
+  return transformed<T, int32_t, inverted_key<T, kHalfMask>>(last, plan, out, v);
 }
 
-// float16/bfloat16 keys: a NaN is the key beyond every number on the side of the extreme.
-template <uint16_t kMask>
-std::unique_ptr<ReduceStream> half_stream(bool max, bool last, const ReductionPlan& plan, int64_t* out, Variant v) {
-  if (max) return widened<int16_t, kMask, INT32_MAX>(true, last, plan, out, v);
-  return widened<int16_t, kMask, INT32_MIN>(false, last, plan, out, v);
-}
-
-bool is_widened(DataType t) {
-  return t == DataType::kInt8 || t == DataType::kUint8 || t == DataType::kInt16 || t == DataType::kUint16 ||
-         t == DataType::kFloat16 || t == DataType::kBfloat16;
+// 32/64-bit integers and floats.
+template <class T>
+std::unique_ptr<ReduceStream> own_lanes(bool max, bool last, const ReductionPlan& plan, int64_t* out, Variant v) {
+  if (max) return max_stream<T>(last, plan, out, v);
+  if constexpr (std::is_floating_point_v<T>) return transformed<T, T, negated<T>>(last, plan, out, v);
+  else return transformed<T, T, inverted<T>>(last, plan, out, v);
 }
 
 }  // namespace
@@ -108,29 +129,29 @@ std::unique_ptr<ReduceStream> make_arg_stream(bool max, bool last, DataType type
                                               int64_t* out, Variant v) {
   check_type(arg_types(), type, "arg");
   switch (type) {
-    case DataType::kFloat16: return half_stream<0x7C00>(max, last, plan, out, v);
-    case DataType::kBfloat16: return half_stream<0x7F80>(max, last, plan, out, v);
+    case DataType::kFloat16: return widened<int16_t, 0x7C00>(max, last, plan, out, v);
+    case DataType::kBfloat16: return widened<int16_t, 0x7F80>(max, last, plan, out, v);
     case DataType::kInt8: return widened<int8_t>(max, last, plan, out, v);
     case DataType::kUint8: return widened<uint8_t>(max, last, plan, out, v);
     case DataType::kInt16: return widened<int16_t>(max, last, plan, out, v);
     case DataType::kUint16: return widened<uint16_t>(max, last, plan, out, v);
-    case DataType::kInt32: return stream_of<DirectSource<int32_t>>(max, last, plan, out, v);
-    case DataType::kUint32: return stream_of<DirectSource<uint32_t>>(max, last, plan, out, v);
-    case DataType::kInt64: return stream_of<DirectSource<int64_t>>(max, last, plan, out, v);
-    case DataType::kUint64: return stream_of<DirectSource<uint64_t>>(max, last, plan, out, v);
-    case DataType::kFloat: return stream_of<DirectSource<float>>(max, last, plan, out, v);
-    default: return stream_of<DirectSource<double>>(max, last, plan, out, v);
+    case DataType::kInt32: return own_lanes<int32_t>(max, last, plan, out, v);
+    case DataType::kUint32: return own_lanes<uint32_t>(max, last, plan, out, v);
+    case DataType::kInt64: return own_lanes<int64_t>(max, last, plan, out, v);
+    case DataType::kUint64: return own_lanes<uint64_t>(max, last, plan, out, v);
+    case DataType::kFloat: return own_lanes<float>(max, last, plan, out, v);
+    default: return own_lanes<double>(max, last, plan, out, v);
   }
 }
 
 // Indices do not depend on how the input is cut, so the whole input is one piece (RK plans
 // then keep each tile of columns in registers for every row; pieces of single long rows would
-// load and store the columns' state once per row), except for widened types, whose keys are
-// made a piece at a time.
+// load and store the columns' state once per row), except where lanes are made from the
+// elements first (ArgMin, 8/16-bit types): a piece at a time.
 void arg_reduce(bool max, bool last, DataType type, const ReductionPlan& plan, const void* x, int64_t* out, Variant v) {
   auto stream = make_arg_stream(max, last, type, plan, out, v);
   const size_t n = static_cast<size_t>(plan.input_count);
-  const size_t piece = is_widened(type) ? stream->piece_elements() : n, bytes = element_size(type);
+  const size_t piece = direct(max, type) ? n : stream->piece_elements(), bytes = element_size(type);
   for (size_t begin = 0; begin < n; begin += piece) {
     stream->feed(static_cast<const char*>(x) + begin * bytes, begin, n - begin < piece ? n - begin : piece);
   }
