@@ -10,6 +10,7 @@
 // last) index.
 //   R : one slice, contiguous            KR: rows, one slice each
 //   RK: columns reduced side by side      (outer groups are looped over)
+// The package instantiates them with kMax only: ArgMin runs as ArgMax of -x or ~x (arg.cc).
 #pragma once
 #include <algorithm>
 #include <cstddef>
