@@ -1,4 +1,4 @@
-// Kernel benchmark: ReduceProd/Sum/Max and CumProd/CumSum on wasm-resident (or native) buffers, one thread.
+// Kernel benchmark: ReduceProd/Sum/Max, ArgMax and CumProd/CumSum on wasm-resident (or native) buffers, one thread.
 // Prints GB/s of input read, median of timed runs after warm-up, for the SIMD kernels, the
 // scalar instance of the same templates, and the whole operator (run_node: validation, plan,
 // output allocation). Usage: orw_bench_kernels [--runs N] [--json]
@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/arg.h"
 #include "kernels/kernels.h"
 #include "onnx/node.h"
 #include "ops/operators.h"
@@ -77,6 +78,18 @@ int main(int argc, char** argv) {
         r.op_ms = median_ms(runs, [&] { run_node(node, {&xt}); });
         rows.push_back(r);
       }
+    }
+    for (int64_t axis : {2, 0, 1}) {  // ArgMax: int64 indices out
+      const ReductionPlan plan = make_reduction_plan(dims, {axis});
+      std::vector<int64_t> out(static_cast<size_t>(plan.output_count));
+      const Node node = Node::make("ArgMax", "", 13, {Attribute::of_int("axis", axis)});
+      Row r{"ArgMax f32 [64,256,256] axis " + std::to_string(axis), x.size() * 4.0, 0, 0, 0};
+      r.simd_ms = median_ms(runs, [&] { kernels::arg_reduce(true, false, DataType::kFloat, plan, x.data(), out.data()); });
+      r.scalar_ms = median_ms(runs, [&] {
+        kernels::arg_reduce(true, false, DataType::kFloat, plan, x.data(), out.data(), kernels::Variant::kScalar);
+      });
+      r.op_ms = median_ms(runs, [&] { run_node(node, {&xt}); });
+      rows.push_back(r);
     }
   }
   {

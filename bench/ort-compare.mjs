@@ -58,6 +58,14 @@ function model(op, type, dims, axes, opset = 18) {
     inputs.push('axes');
   }
   void rank;
+  if (op === 'ArgMax' || op === 'ArgMin') {  // one axis, an attribute; int64 indices out
+    return encodeModel({
+      opset: 13,
+      nodes: [{ opType: op, inputs: ['x'], outputs: ['y'], attributes: { axis: axes[0], keepdims: 1 } }],
+      inputs: [{ name: 'x', type: ONNX[type], dims }],
+      outputs: [{ name: 'y', type: ONNX.int64, dims: outDims }],
+    });
+  }
   return encodeModel({
     opset: isScan && op === 'CumProd' ? 26 : opset,
     nodes: [{ opType: op, inputs, outputs: ['y'], attributes: isScan ? {} : { keepdims: 1 } }],
@@ -75,6 +83,7 @@ for (const op of ['ReduceSum', 'ReduceProd', 'ReduceMean', 'ReduceMax']) {
 cases.push({ op: 'ReduceMin', type: 'float32', dims: big, axes: [2], label: '[2]' });
 cases.push({ op: 'ReduceL2', type: 'float32', dims: big, axes: [2], label: '[2]' });
 cases.push({ op: 'ReduceLogSumExp', type: 'float32', dims: big, axes: [2], label: '[2]' });
+for (const axis of [2, 0]) cases.push({ op: 'ArgMax', type: 'float32', dims: big, axes: [axis], label: `axis ${axis}` });
 for (const op of ['CumSum', 'CumProd']) for (const axis of [1, 0]) cases.push({ op, type: 'float32', dims: [1024, 4096], axes: [axis], label: `axis ${axis}` });
 for (const type of ['int32', 'int64', 'float64']) for (const axis of [2, 0]) cases.push({ op: 'ReduceProd', type, dims: big, axes: [axis], label: `[${axis}]` });
 for (const op of ['ReduceSum', 'ReduceProd']) cases.push({ op, type: 'float32', dims: [8, 16], axes: [1], label: '[1]' });

@@ -47,19 +47,17 @@ function updateControls() {
   $('input-name').textContent = f.inputNames[0];
   $('in-axes').disabled = !f.axesInput || !$('give-axes').checked;
   const how = f.scan ? 'a scan; the axis is an input'
-    : f.axesAttribute ? `axes are an attribute${f.negativeAxes ? '' : ' (≥ 0 only)'}`
-      : 'axes are an optional input';
+    : f.axisAttribute ? 'one axis, an attribute; int64 indices out'
+      : f.axesAttribute ? 'axes are an attribute' : 'axes are an optional input';
   $('opset-note').textContent = `opset ${opsetSelect.value} runs ${r.op}-${r.since}: ${how}`;
   $('in-type-note').textContent = `${r.op}-${r.since} accepts ${r.types.length} element types`;
-  $('attr-axes-note').textContent = f.negativeAxes
-    ? 'e.g. 1 or 0, -1 (negative counts from the end)'
-    : `e.g. 1 or 0, 2 (${r.op}-1 accepts only axes ≥ 0)`;
+  $('attr-axes-note').textContent = 'e.g. 1 or 0, -1 (negative counts from the end)';
 }
 
 // ---------------------------------------------------------------- running
 
 // Which control an error from the package is about, read off its message.
-const ATTRIBUTE_FIELDS = { axes: 'attr-axes', keepdims: 'attr-keepdims', noop_with_empty_axes: 'attr-noop', exclusive: 'attr-exclusive', reverse: 'attr-reverse' };
+const ATTRIBUTE_FIELDS = { axes: 'attr-axes', keepdims: 'attr-keepdims', noop_with_empty_axes: 'attr-noop', exclusive: 'attr-exclusive', reverse: 'attr-reverse', axis: 'attr-axis', select_last_index: 'attr-last' };
 function fieldFor(e, stage) {
   if (e instanceof InputError) return e.field;
   const msg = String(e?.message ?? '');
@@ -129,6 +127,13 @@ function runOp({ example = '' } = {}) {
     if (f.axesAttribute && $('attr-axes').value.trim()) {
       axes = parseAxes($('attr-axes').value, 'attr-axes');
       attributes.axes = axes;
+    }
+    if (f.selectLastIndex) attributes.select_last_index = $('attr-last').checked ? 1 : 0;
+    if (f.axisAttribute) {
+      const list = $('attr-axis').value.trim() ? parseAxes($('attr-axis').value, 'attr-axis') : [0];
+      if (list.length !== 1) throw new InputError('attr-axis', `axis is one integer, got ${list.length}`);
+      if ($('attr-axis').value.trim()) attributes.axis = list[0];
+      axes = list;
     }
 
     const inputs = [x];
@@ -238,10 +243,11 @@ function applyExample(ex) {
   }
   if (f.noopWithEmptyAxes && !('noop_with_empty_axes' in (ex.attributes ?? {}))) $('attr-noop').checked = false;
   $('attr-axes').value = f.axesAttribute ? ex.axes ?? '' : '';
+  $('attr-axis').value = f.axisAttribute ? ex.axis ?? '' : '';
   $('give-axes').checked = f.axesInput && ex.axes !== undefined;
   $('in-axes').value = f.axesInput ? ex.axes ?? '' : '';
   $('in-axes').disabled = !f.axesInput || !$('give-axes').checked;
-  if (ex.axis !== undefined) $('in-axis').value = ex.axis;
+  if (ex.axis !== undefined && f.axisInput) $('in-axis').value = ex.axis;
 }
 
 function setupExamples() {

@@ -45,6 +45,12 @@ export const EXAMPLES = Object.freeze([
     attributes: { exclusive: 0, reverse: 0 },
   },
   {
+    id: 'argmax-ties',
+    label: 'ArgMax of a 3×4 matrix along axis 1, ties and a NaN, select_last_index on',
+    op: 'ArgMax', opset: 13, type: 'float32', dims: '3, 4', values: '1 7 7 2 5 NaN 3 NaN 0 0 -1 0', axis: '1',
+    attributes: { keepdims: 0, select_last_index: 1 }, expect: '[3]: 2 3 3 (int64; NaN counts as the largest)',
+  },
+  {
     id: 'reducemax-opset11',
     label: 'ReduceMax at opset 11: axes as an attribute, a negative axis',
     op: 'ReduceMax', opset: 11, type: 'float64', dims: '2, 3', values: '3 1 4 1 5 9', axes: '-1',

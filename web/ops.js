@@ -1,4 +1,4 @@
-// What each operator version has: a small table mirroring the rows of src/ops/registry.cc
+// What each operator version has: a small table mirroring the rows of src/registry/registry.cc
 // (the browser test checks it against Node.create for every op and opset). The page derives
 // every control from this table: which opsets to offer, which attributes, which inputs, which
 // element types.
@@ -12,8 +12,10 @@ const MINMAX_V13 = [...MINMAX_V12, 'bfloat16'];
 const MINMAX_V20 = [...MINMAX_V13, 'bool'];
 const CUMSUM_V11 = ['float32', 'float64', 'int32', 'int64', 'uint32', 'uint64'];
 const SCAN_V14 = [...CUMSUM_V11, 'float16', 'bfloat16'];
+const ARG_V1 = ['float32', 'float64', 'float16', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64'];
+const ARG_V13 = [...ARG_V1, 'bfloat16'];
 
-// One row per (op, since version). kind: 'axes-attribute' | 'axes-input' | 'scan'.
+// One row per (op, since version). kind: 'axes-attribute' | 'axes-input' | 'scan' | 'arg'.
 const row = (op, since, kind, types) => ({ op, since, kind, types });
 const reduceHistory = (op) => [
   row(op, 1, 'axes-attribute', REDUCE_V1),
@@ -28,6 +30,12 @@ const minMaxHistory = (op) => [
   row(op, 13, 'axes-attribute', MINMAX_V13),
   row(op, 18, 'axes-input', MINMAX_V13),
   row(op, 20, 'axes-input', MINMAX_V20),
+];
+const argHistory = (op) => [
+  row(op, 1, 'arg', ARG_V1),
+  row(op, 11, 'arg', ARG_V1),
+  row(op, 12, 'arg', ARG_V1), // select_last_index
+  row(op, 13, 'arg', ARG_V13),
 ];
 
 export const ROWS = Object.freeze([
@@ -46,6 +54,8 @@ export const ROWS = Object.freeze([
   row('CumSum', 11, 'scan', CUMSUM_V11),
   row('CumSum', 14, 'scan', SCAN_V14),
   row('CumProd', 26, 'scan', SCAN_V14),
+  ...argHistory('ArgMax'),
+  ...argHistory('ArgMin'),
 ].map(Object.freeze));
 
 // Operator names in display order: CumProd and ReduceProd first (the package's headline ops).
@@ -78,8 +88,9 @@ export function featuresOf(r) {
     reduce,
     scan: !reduce,
     axesAttribute: r.kind === 'axes-attribute',
-    negativeAxes: r.kind !== 'axes-attribute' || r.since >= 11,
     axesInput: r.kind === 'axes-input',
+    axisAttribute: r.kind === 'arg',
+    selectLastIndex: r.kind === 'arg' && r.since >= 12,
     keepdims: reduce,
     noopWithEmptyAxes: r.kind === 'axes-input',
     exclusive: !reduce,

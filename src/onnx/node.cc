@@ -164,14 +164,6 @@ void Node::validate() {
     if (spec->boolean && a.i != 0 && a.i != 1) {
       throw std::invalid_argument(where() + ": attribute '" + a.name + "' must be 0 or 1, got " + std::to_string(a.i));
     }
-    if (a.name == std::string("axes") && !s.negative_axes) {
-      for (int64_t v : a.ints) {
-        if (v < 0) {
-          throw std::invalid_argument(where() + ": attribute 'axes' has negative value " + std::to_string(v) +
-                                      "; this version only accepts axes in [0, rank-1] (negative axes arrive in opset 11)");
-        }
-      }
-    }
   }
 
   size_t required = 0;

@@ -28,7 +28,7 @@ class StreamedRun {
 
   // Validates the node and inputs as run_node does, without reading input 0's values
   // (inputs[0] may view null data). Returns nullptr when this run cannot stream (use
-  // run_node): ops other than Reduce*/CumSum/CumProd; noop_with_empty_axes copying the input;
+  // run_node): ops other than Reduce*/ArgMax/ArgMin/CumSum/CumProd; noop_with_empty_axes copying the input;
   // LogSumExp except over contiguous float slices; float16/bfloat16; L2 or LogSum of
   // integers. Throws as run_node.
   static std::unique_ptr<StreamedRun> start(const Node& node, const std::vector<const Tensor*>& inputs);
@@ -54,8 +54,15 @@ std::unique_ptr<StreamedRun> start_streamed_scan(const Node& node, const std::ve
 std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*>& inputs);
 std::vector<Tensor> run_scan(const Node& node, const std::vector<const Tensor*>& inputs);
 
-// Normalizes reduction axes for `rank`: wraps negatives, checks the range [-rank, rank-1],
-// sorts and merges duplicates. `source` names where they came from in errors ("attribute
+// ArgMax / ArgMin (src/ops/arg.cc): the registry's run function, the streamed half of
+// StreamedRun::start, and the node's axis for `rank`, wrapped and range-checked (a rank-0
+// input has none: an error).
+std::vector<Tensor> run_arg(const Node& node, const std::vector<const Tensor*>& inputs);
+std::unique_ptr<StreamedRun> start_streamed_arg(const Node& node, const std::vector<const Tensor*>& inputs);
+int64_t arg_axis(const Node& node, int64_t rank);
+
+// Normalizes reduction axes for `rank`: wraps negatives, checks the range [-rank, rank-1]
+// and sorts; an axis given twice (after wrapping) is an error naming it. `source` names where they came from in errors ("attribute
 // 'axes'", "input 'axes'").
 std::vector<int64_t> normalize_axes(const Node& node, const std::vector<int64_t>& axes, int64_t rank,
                                     const char* source);

@@ -23,10 +23,18 @@ std::vector<int64_t> normalize_axes(const Node& node, const std::vector<int64_t>
                                   (rank == 0 ? std::string(" (a rank-0 input has no axes)")
                                              : " (valid range [" + std::to_string(-rank) + ", " + std::to_string(rank - 1) + "])"));
     }
-    out.push_back(a < 0 ? a + rank : a);
+    const int64_t wrapped = a < 0 ? a + rank : a;
+    for (size_t j = 0; j < out.size(); ++j) {
+      if (out[j] == wrapped) {
+        const int64_t first = axes[j];
+        throw std::invalid_argument(node.where() + ": " + source + ": axis " + std::to_string(wrapped) + " is repeated" +
+                                    (first == a ? std::string() : " (as " + std::to_string(first) + " and " + std::to_string(a) + ")") +
+                                    "; each axis may appear once");
+      }
+    }
+    out.push_back(wrapped);
   }
   std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 

@@ -85,6 +85,7 @@ std::unique_ptr<StreamedRun> start_streamed_scan(const Node& node, const std::ve
 std::unique_ptr<StreamedRun> StreamedRun::start(const Node& node, const std::vector<const Tensor*>& inputs) {
   if (node.schema().run == run_reduce) return start_streamed_reduce(node, inputs);
   if (node.schema().run == run_scan) return start_streamed_scan(node, inputs);
+  if (node.schema().run == run_arg) return start_streamed_arg(node, inputs);
   return nullptr;
 }
 

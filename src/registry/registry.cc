@@ -25,11 +25,9 @@ const AttrSpec kAxesAttr{"axes", AttrType::kInts};
 const AttrSpec kNoop{"noop_with_empty_axes", AttrType::kInt, true};
 
 // A Reduce op version whose axes are an attribute.
-OpSchema reduce_with_axes_attribute(const char* op, int since, TypeSet types, bool negative_axes,
-                                    kernels::ReduceOp kernel) {
+OpSchema reduce_with_axes_attribute(const char* op, int since, TypeSet types, kernels::ReduceOp kernel) {
   OpSchema s{kOnnxDomain, op, since, types, {{"data"}}, {kAxesAttr, kKeepdims}};
   s.axes_from = AxesFrom::kAttribute;
-  s.negative_axes = negative_axes;
   s.reduce_op = kernel;
   s.run = run_reduce;
   s.shape = infer_reduce_shape;
@@ -55,21 +53,22 @@ OpSchema scan_op(const char* op, int since, TypeSet types, kernels::ScanOp kerne
   return s;
 }
 
-// The common history of most Reduce ops: 1 (axes >= 0), 11 (negative axes), 13 (bfloat16),
+// The common history of most Reduce ops: 1, 11 (the spec allows negative axes; accepted at 1 too,
+// as ONNX's own shape inference, onnxruntime and the reference evaluator do), 13 (bfloat16),
 // 18 (axes become an input).
 void add_reduce_history(std::vector<OpSchema>& t, const char* op, kernels::ReduceOp k) {
-  t.push_back(reduce_with_axes_attribute(op, 1, kReduceV1Types, false, k));
-  t.push_back(reduce_with_axes_attribute(op, 11, kReduceV1Types, true, k));
-  t.push_back(reduce_with_axes_attribute(op, 13, kReduceV13Types, true, k));
+  t.push_back(reduce_with_axes_attribute(op, 1, kReduceV1Types, k));
+  t.push_back(reduce_with_axes_attribute(op, 11, kReduceV1Types, k));
+  t.push_back(reduce_with_axes_attribute(op, 13, kReduceV13Types, k));
   t.push_back(reduce_with_axes_input(op, 18, kReduceV13Types, k));
 }
 
 // ReduceMax / ReduceMin add 12 (int8, uint8) and 20 (bool).
 void add_min_max_history(std::vector<OpSchema>& t, const char* op, kernels::ReduceOp k) {
-  t.push_back(reduce_with_axes_attribute(op, 1, kReduceV1Types, false, k));
-  t.push_back(reduce_with_axes_attribute(op, 11, kReduceV1Types, true, k));
-  t.push_back(reduce_with_axes_attribute(op, 12, kMinMaxV12Types, true, k));
-  t.push_back(reduce_with_axes_attribute(op, 13, kMinMaxV13Types, true, k));
+  t.push_back(reduce_with_axes_attribute(op, 1, kReduceV1Types, k));
+  t.push_back(reduce_with_axes_attribute(op, 11, kReduceV1Types, k));
+  t.push_back(reduce_with_axes_attribute(op, 12, kMinMaxV12Types, k));
+  t.push_back(reduce_with_axes_attribute(op, 13, kMinMaxV13Types, k));
   t.push_back(reduce_with_axes_input(op, 18, kMinMaxV13Types, k));
   t.push_back(reduce_with_axes_input(op, 20, kMinMaxV20Types, k));
 }
@@ -141,6 +140,25 @@ void add_elementwise_ops(std::vector<OpSchema>& t) {
   }
 }
 
+// ArgMax / ArgMin: 1 (every numeric type), 11 (negative axis in the spec; accepted at 1 too),
+// 12 (select_last_index), 13 (bfloat16). reduce_op says which extreme.
+const TypeSet kArgV1Types = {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16,
+                             DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble};
+
+void add_arg_history(std::vector<OpSchema>& t, const char* op, kernels::ReduceOp extreme) {
+  const AttrSpec axis{"axis", AttrType::kInt};
+  const AttrSpec last{"select_last_index", AttrType::kInt, true};
+  const std::pair<int, std::vector<AttrSpec>> versions[] = {
+      {1, {axis, kKeepdims}}, {11, {axis, kKeepdims}}, {12, {axis, kKeepdims, last}}, {13, {axis, kKeepdims, last}}};
+  for (const auto& [since, attributes] : versions) {
+    OpSchema s{kOnnxDomain, op, since, since >= 13 ? kArgV1Types.with(DT::kBfloat16) : kArgV1Types, {{"data"}}, attributes};
+    s.reduce_op = extreme;
+    s.run = run_arg;
+    s.shape = infer_arg_shape;
+    t.push_back(s);
+  }
+}
+
 std::vector<OpSchema> build_table() {
   using kernels::ReduceOp;
   using kernels::ScanOp;
@@ -153,8 +171,8 @@ std::vector<OpSchema> build_table() {
   add_reduce_history(t, "ReduceLogSum", ReduceOp::kLogSum);
   add_reduce_history(t, "ReduceLogSumExp", ReduceOp::kLogSumExp);
   // ReduceSum moved its axes to an input already in 13.
-  t.push_back(reduce_with_axes_attribute("ReduceSum", 1, kReduceV1Types, false, ReduceOp::kSum));
-  t.push_back(reduce_with_axes_attribute("ReduceSum", 11, kReduceV1Types, true, ReduceOp::kSum));
+  t.push_back(reduce_with_axes_attribute("ReduceSum", 1, kReduceV1Types, ReduceOp::kSum));
+  t.push_back(reduce_with_axes_attribute("ReduceSum", 11, kReduceV1Types, ReduceOp::kSum));
   t.push_back(reduce_with_axes_input("ReduceSum", 13, kReduceV13Types, ReduceOp::kSum));
   add_min_max_history(t, "ReduceMax", ReduceOp::kMax);
   add_min_max_history(t, "ReduceMin", ReduceOp::kMin);
@@ -162,6 +180,8 @@ std::vector<OpSchema> build_table() {
   t.push_back(scan_op("CumSum", 14, kScanV14Types, ScanOp::kSum));
   t.push_back(scan_op("CumProd", 26, kScanV14Types, ScanOp::kProd));
   add_elementwise_ops(t);
+  add_arg_history(t, "ArgMax", ReduceOp::kMax);
+  add_arg_history(t, "ArgMin", ReduceOp::kMin);
   return t;
 }
 

@@ -47,11 +47,10 @@ struct OpSchema {
   const char* domain;
   const char* op_type;
   int since_version;
-  TypeSet types;                  // element types of the data input (and the output)
+  TypeSet types;                  // element types of the data input (and the output; ArgMax/ArgMin: int64)
   std::vector<InputSpec> inputs;  // positional
   std::vector<AttrSpec> attributes;
   AxesFrom axes_from = AxesFrom::kNone;
-  bool negative_axes = true;      // axes may be negative ([-r, r-1]) rather than only [0, r-1]
   kernels::ReduceOp reduce_op = kernels::ReduceOp::kProd;  // for the reduce family
   kernels::ScanOp scan_op = kernels::ScanOp::kProd;        // for scans
   RunFn run = nullptr;

@@ -105,5 +105,11 @@ void ComputeShapeCumSum(ShapesContext& ctx, const onnx::NodeProto& node, const c
 void ComputeShapeCumProd(ShapesContext& ctx, const onnx::NodeProto& node, const char* x, const char* axis) {
   compute_shape(ctx, node, "CumProd", x, axis);
 }
+void ComputeShapeArgMax(ShapesContext& ctx, const onnx::NodeProto& node, const char* data) {
+  compute_shape(ctx, node, "ArgMax", data, nullptr);
+}
+void ComputeShapeArgMin(ShapesContext& ctx, const onnx::NodeProto& node, const char* data) {
+  compute_shape(ctx, node, "ArgMin", data, nullptr);
+}
 
 }  // namespace orw

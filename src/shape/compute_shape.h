@@ -49,4 +49,9 @@ void ComputeShapeReduceSumSquare(ShapesContext& ctx, const onnx::NodeProto& node
 void ComputeShapeCumSum(ShapesContext& ctx, const onnx::NodeProto& node, const char* x, const char* axis);
 void ComputeShapeCumProd(ShapesContext& ctx, const onnx::NodeProto& node, const char* x, const char* axis);
 
+// ArgMax / ArgMin. `data`: the name in ctx of the data input; it replaces the node's input
+// list. Errors as above, plus a rank-0 input (no axis) and a known size-0 axis.
+void ComputeShapeArgMax(ShapesContext& ctx, const onnx::NodeProto& node, const char* data);
+void ComputeShapeArgMin(ShapesContext& ctx, const onnx::NodeProto& node, const char* data);
+
 }  // namespace orw

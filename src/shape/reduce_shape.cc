@@ -57,7 +57,7 @@ Axes read_axes(const ShapesContext& ctx, const Node& node) {
   return axes;
 }
 
-// The dims of `in` reduced over the sorted, merged `axes`.
+// The dims of `in` reduced over the sorted, distinct `axes`.
 Dims reduce_known(const Dims& in, const std::vector<int64_t>& axes, bool keepdims) {
   Dims out;
   for (size_t d = 0; d < in.size(); ++d) {

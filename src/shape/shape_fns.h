@@ -17,4 +17,7 @@ void infer_reduce_shape(ShapesContext& ctx, const Node& node);
 // CumSum / CumProd: the output is the input's type and shape; checks rank and the axis input.
 void infer_scan_shape(ShapesContext& ctx, const Node& node);
 
+// ArgMax / ArgMin: int64, the input's shape with the axis kept as 1 or dropped (keepdims).
+void infer_arg_shape(ShapesContext& ctx, const Node& node);
+
 }  // namespace orw

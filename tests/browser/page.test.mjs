@@ -115,6 +115,12 @@ test('examples: the empty-set reduction and the rest', async () => {
   assert.deepEqual(max.dims, [2]);
   assert.equal(max.values, '4 9');
 
+  const arg = await runExample('argmax-ties');
+  assert.equal(arg.state, 'ok');
+  assert.deepEqual(arg.dims, [3]);
+  assert.equal(arg.values, '2 3 3');
+  assert.match(arg.summary, /^int64/);
+
   // Every example button ran.
   const ids = await page.$$eval('button[data-example]', (bs) => bs.map((b) => b.dataset.example));
   assert.ok(ids.length >= 9, `examples: ${ids}`);
@@ -232,6 +238,8 @@ test("the page's table of op versions agrees with the package (Node.create at ev
         if (has({ noop_with_empty_axes: 1 }) !== f.noopWithEmptyAxes) out.push(`${op}-${since}: noop_with_empty_axes`);
         if (has({ keepdims: 0 }) !== f.keepdims) out.push(`${op}-${since}: keepdims`);
         if (has({ exclusive: 1, reverse: 1 }) !== f.exclusive) out.push(`${op}-${since}: exclusive/reverse`);
+        if (has({ axis: 0 }) !== f.axisAttribute) out.push(`${op}-${since}: axis attribute`);
+        if (has({ select_last_index: 1 }) !== f.selectLastIndex) out.push(`${op}-${since}: select_last_index`);
         if (opset !== row.since) continue;
         // Element types: a run succeeds exactly for the types the page offers.
         const node = Node.create({ opType: op, opset, inputs: f.inputNames.slice(0, f.scan ? 2 : 1) });

@@ -33,15 +33,17 @@ std::string read_file(const std::string& path) {
 
 bool file_exists(const std::string& path) { return std::ifstream(path).good(); }
 
-// Test folders, relative to kDir: node/ from its MANIFEST.tsv, pytorch-operator/ as listed
-// in the README.
+// Test folders, relative to kDir: node/ and arg-max-min/ from their MANIFEST.tsv,
+// pytorch-operator/ as listed in the README.
 std::vector<std::string> test_dirs() {
   std::vector<std::string> dirs;
-  std::istringstream manifest(read_file(kDir + "/node/MANIFEST.tsv"));
-  std::string line;
-  std::getline(manifest, line);  // header
-  while (std::getline(manifest, line)) {
-    if (!line.empty()) dirs.push_back("node/" + line.substr(0, line.find('\t')));
+  for (const std::string group : {"node", "arg-max-min"}) {
+    std::istringstream manifest(read_file(kDir + "/" + group + "/MANIFEST.tsv"));
+    std::string line;
+    std::getline(manifest, line);  // header
+    while (std::getline(manifest, line)) {
+      if (!line.empty()) dirs.push_back(group + "/" + line.substr(0, line.find('\t')));
+    }
   }
   for (const char* t : {"test_operator_reduced_mean", "test_operator_reduced_mean_keepdim", "test_operator_reduced_sum",
                         "test_operator_reduced_sum_keepdim"}) {
@@ -79,6 +81,7 @@ onnx::ModelProto with_constant_inputs(onnx::ModelProto m, const std::string& dir
 
 TEST_CASE("Backend/every backend-test model infers its declared output type and shape", "[shape][backend]") {
   REQUIRE(file_exists(kDir + "/node/MANIFEST.tsv"));
+  REQUIRE(file_exists(kDir + "/arg-max-min/MANIFEST.tsv"));
   size_t checked = 0, exact = 0;
   for (const std::string& test : test_dirs()) {
     INFO(test);
@@ -103,6 +106,6 @@ TEST_CASE("Backend/every backend-test model infers its declared output type and 
       ++checked;
     }
   }
-  CHECK(checked == 153);  // 149 node tests + 4 pytorch-operator tests, one output each
-  CHECK(exact == 112);    // all but the 41 *_expanded ones
+  CHECK(checked == 185);  // 149 node tests + 32 arg-max-min tests + 4 pytorch-operator tests, one output each
+  CHECK(exact == 144);    // all but the 41 *_expanded ones
 }

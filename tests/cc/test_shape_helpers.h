@@ -105,7 +105,7 @@ using ComputeFn = void (*)(ShapesContext&, const onnx::NodeProto&, const char*, 
 struct OpEntry {
   const char* op;
   ComputeFn fn;
-  int first_axes_input_opset;  // per the ONNX changelog; 0 for the scans
+  int first_axes_input_opset;  // per the ONNX changelog; 0 for the scans and ArgMax/ArgMin
 };
 
 // Every per-op entry point, with the opset where its axes become an input.
@@ -123,6 +123,8 @@ inline const std::vector<OpEntry>& all_entry_points() {
       {"ReduceSumSquare", orw::ComputeShapeReduceSumSquare, 18},
       {"CumSum", orw::ComputeShapeCumSum, 0},
       {"CumProd", orw::ComputeShapeCumProd, 0},
+      {"ArgMax", [](ShapesContext& c, const onnx::NodeProto& n, const char* x, const char*) { orw::ComputeShapeArgMax(c, n, x); }, 0},
+      {"ArgMin", [](ShapesContext& c, const onnx::NodeProto& n, const char* x, const char*) { orw::ComputeShapeArgMin(c, n, x); }, 0},
   };
   return entries;
 }

@@ -7,8 +7,8 @@
 #include <cstring>
 
 #include "core/errors.h"
-#include "registry/registry.h"
 #include "ops/operators.h"
+#include "registry/registry.h"
 #include "shape/elementwise_shape.h"
 #include "shape/shape_fns.h"
 #include "test_shape_helpers.h"
@@ -325,6 +325,16 @@ TEST_CASE("Model/an invalid node of a supported op fails the model with its mess
                                "range [-2, 1])"));
 }
 
+TEST_CASE("Model/a repeated axis fails the model naming the axis", "[shape]") {
+  onnx::ModelProto m = make_model(18);
+  add_input(m, "X", kFloat, {"N", "3"});
+  *m.mutable_graph()->add_initializer() = int_tensor("A", DataType::kInt64, {2}, {1, -1});
+  add_node(m, make_node("ReduceSum", {"X", "A"}, {"Y"}));
+  CHECK_THROWS_MATCHES(infer_model(m), std::invalid_argument,
+                       Message("ReduceSum (opset 18): input 'axes': axis 1 is repeated (as 1 and -1); each axis may "
+                               "appear once"));
+}
+
 TEST_CASE("Model/a node input nothing provides is std::out_of_range", "[shape]") {
   onnx::ModelProto m = make_model(18);
   add_node(m, make_node("ReduceSum", {"nowhere"}, {"Y"}));
@@ -372,6 +382,7 @@ TEST_CASE("Registry/every registered op row has the shape function of its family
     INFO(s.op_type << " " << s.since_version);
     if (s.axes_from != AxesFrom::kNone) CHECK(s.shape == infer_reduce_shape);
     else if (s.run == run_scan) CHECK(s.shape == infer_scan_shape);
+    else if (s.run == run_arg) CHECK(s.shape == infer_arg_shape);
     else CHECK((s.shape == infer_unary_shape || s.shape == infer_mul_shape || s.shape == infer_cast_shape ||
                 s.shape == infer_cast_like_shape));
   }
@@ -385,5 +396,5 @@ TEST_CASE("Registry/every registered op but the element-wise ones has a ComputeS
     INFO(s.op_type);
     CHECK_NOTHROW(entry_point(s.op_type));
   }
-  CHECK(all_entry_points().size() == 12);
+  CHECK(all_entry_points().size() == 14);
 }

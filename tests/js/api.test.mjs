@@ -430,6 +430,12 @@ test('inferShapes/keepdims=0 drops the reduced dims; negative axis values count 
   assert.deepEqual(out, [{ type: 'float64', dims: ['N'] }]);
 });
 
+test('run/negative axes count from the end at opset 1 too (as ONNX shape inference and ORT)', () => {
+  const x = new Tensor('float32', Float32Array.from([1, 2, 3, 4, 5, 6]), [2, 3]);
+  const [y] = sumNode({ axes: [-1], keepdims: 0 }, 1).run([x]);
+  assert.deepEqual([y.dims, Array.from(y.data)], [[2], [1 + 2 + 3, 4 + 5 + 6]]);
+});
+
 test('inferShapes/an unknown dim (null) stays unknown', () => {
   const out = sumNode({ keepdims: 0 }).inferShapes([{ type: 'float32', dims: [null, 3, null] }, { type: 'int64', dims: [1], value: [1] }]);
   assert.deepEqual(out, [{ type: 'float32', dims: [null, null] }]);

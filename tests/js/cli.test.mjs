@@ -44,6 +44,16 @@ test('cli/run reads JSON and .npy inputs and makes up the rest', () => {
   assert.equal(run('run', model, '--seed', '7').stdout, random.stdout, 'a fixed seed gives the same inputs');
 });
 
+test('cli/run and shapes handle ArgMax models (int64 output)', () => {
+  const dir = join(BACKEND_DIR, 'arg-max-min', 'test_argmax_default_axis_example');
+  const r = run('run', join(dir, 'model.onnx'), '--input', `data=${dir}/test_data_set_0/input_0.pb`);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /output result: int64\[1,2\] 1 1/);
+  const shapes = run('shapes', join(dir, 'model.onnx'));
+  assert.equal(shapes.status, 0, shapes.stderr);
+  assert.match(shapes.stdout, /^result: int64\[1,2\]$/m);
+});
+
 test('cli/shapes prints every value', () => {
   const r = run('shapes', join(backend, 'test_reduce_sum_keepdims_example/model.onnx'));
   assert.equal(r.status, 0, r.stderr);

@@ -1,0 +1,452 @@
+// ArgMax/ArgMin microkernels over a SIMD wrapper S (see simd.h) and the runner that drives a
+// ReductionPlan with them. A slice's arg is carried as a pair of vectors: the best values
+// seen per lane and their indices, updated by compare-and-blend. The scalar instance of the
+// same templates is the fallback and the tests' reference.
+//
+// Order: `beats(x, b)` says x is strictly more extreme than b (Max: x > b; Min: x < b; a NaN
+// beats every number, as numpy's argmax/argmin return the first NaN). With kLast
+// (select_last_index) an element replaces an equal best; without it only a strictly better
+// one does. Pieces of a slice are visited in index order, so ties resolve to the first (or
+// last) index.
+//   R : one slice, contiguous            KR: rows, one slice each
+//   RK: columns reduced side by side      (outer groups are looped over)
+// The package instantiates them with kMax only: ArgMin runs as ArgMax of -x or ~x (arg.cc).
+#pragma once
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+#include <vector>
+
+#include "kernels/simd.h"
+#include "plan/reduction_plan.h"
+
+namespace orw::kernels {
+
+// How elements of storage type T are read as lanes (the kernels take the policy Src, so a
+// type could be converted on load; every instance today reads its lanes as they are).
+template <class T>
+struct DirectSource {
+  using Stored = T;
+  using Lane = T;
+  static Lane scalar(T x) { return x; }
+  template <class S> static typename S::V load(const T* p) { return S::load(p); }
+};
+
+// 8/16-bit integers and float16/bfloat16 run on the int32 kernels: each element becomes an
+// int32 key with the same order. Integers are widened; half bits (read as int16, kHalfMask the
+// exponent mask) become keys whose order is the float order, -0 equal to +0, and a NaN the key
+// kNanKey, which beats every other (INT32_MAX for ArgMax, INT32_MIN for ArgMin).
+template <class T, uint16_t kHalfMask = 0, int32_t kNanKey = 0>
+inline int32_t widened_key(T t) {
+  const int32_t x = static_cast<int32_t>(t);
+  if constexpr (kHalfMask == 0) {
+    return x;
+  } else {
+    int32_t k = x ^ ((x >> 15) & 0x7FFF);  // negative values: magnitude bits flipped
+    k = k - (k >> 31);                      // -0 (key -1) meets +0; other negatives move up by one
+    return (x & 0x7FFF) > static_cast<int32_t>(kHalfMask) ? kNanKey : k;
+  }
+}
+
+// The integer lanes that hold indices beside value lanes of type L (same width, so a compare
+// mask of the values selects indices too); the scalar instance keeps int64 indices.
+template <class L> using IndexLane = std::conditional_t<sizeof(L) == 8, int64_t, int32_t>;
+
+template <class X, bool = std::is_arithmetic_v<X>> struct LaneType { using type = X; };
+template <class X> struct LaneType<X, false> { using type = simd::LaneOf<X>; };
+
+template <bool kMax, class X>
+inline auto beats(X x, X b) {
+  using Lane = typename LaneType<X>::type;
+  auto strict = kMax ? simd::greater(x, b) : simd::greater(b, x);
+  if constexpr (std::is_floating_point_v<Lane>) return strict | ((x != x) & (b == b));
+  else return strict;
+}
+
+// The update rule: a strictly better element replaces the best; with kLast an equal one too.
+// For float lanes in three instructions: without kLast, "b is a number and not x <= b" (an
+// unordered compare is false, so a NaN x passes and a NaN b never gives way); with kLast,
+// "x >= b or x is a NaN".
+template <bool kMax, bool kLast, class X>
+inline auto replaces(X x, X b) {
+  using Lane = typename LaneType<X>::type;
+  if constexpr (std::is_floating_point_v<Lane>) {
+    if constexpr (kLast) return (kMax ? x >= b : x <= b) | (x != x);
+    else return (b == b) & ~(kMax ? x <= b : x >= b);
+  } else if constexpr (kLast) {
+    return ~beats<kMax>(b, x);
+  } else {
+    return beats<kMax>(x, b);
+  }
+}
+template <bool kMax, bool kLast, class X>
+inline bool replaces_scalar(X x, X b) {
+  if constexpr (kLast) return !beats<kMax>(b, x);
+  else return beats<kMax>(x, b);
+}
+
+// A slice's best so far: value and index.
+template <class L>
+struct ArgBest {
+  L value;
+  int64_t index = -1;  // -1: nothing seen yet
+  bool nan = false;    // the quick pass met a NaN: the slice needs the exact pass
+};
+
+// One step of the update rule for vector lanes: x, seen at index `here` (indices only grow
+// from step to step), against the best values bv and their indices bi. The exact form handles
+// NaNs (replaces() and two blends). The quick one assumes no NaN (the caller checks for them
+// and redoes the work exactly when it meets one) and runs in about half the instructions:
+// the value by a one-instruction max/min (a < b ? b : a: wasm's pmax, or i32x4.max_s/u), and
+// for 32-bit indices the index by max(bi, mask & here) instead of a blend.
+template <bool kMax, bool kLast, bool kExact, class V, class IV>
+inline void update(V& bv, IV& bi, V x, IV here) {
+  using Lane = simd::LaneOf<V>;
+  if constexpr (kExact) {
+    const auto m = replaces<kMax, kLast>(x, bv);
+    bv = m ? x : bv;
+    bi = m ? here : bi;
+  } else {
+    const auto m = kLast ? ~(kMax ? simd::greater(bv, x) : simd::greater(x, bv))
+                         : (kMax ? simd::greater(x, bv) : simd::greater(bv, x));
+    if constexpr (sizeof(Lane) == 8) bv = m ? x : bv;  // no 64-bit max: a blend
+    else bv = kMax ? (bv < x ? x : bv) : (x < bv ? x : bv);
+    if constexpr (sizeof(simd::LaneOf<IV>) == 4) {
+      const IV t = (IV)m & here;
+      bi = bi < t ? t : bi;
+    } else {
+      bi = m ? here : bi;
+    }
+  }
+}
+
+// Merges candidate c into best b where their elements may come in any order: the more extreme
+// wins, an equal one wins when its index is earlier (later with kLast).
+template <bool kMax, bool kLast, class L>
+inline void merge_candidate(ArgBest<L>& b, L value, int64_t index) {
+  if (b.index < 0 || beats<kMax>(value, b.value) ||
+      (!beats<kMax>(b.value, value) && (kLast ? index > b.index : index < b.index))) {
+    b.value = value;
+    b.index = index;
+  }
+}
+
+constexpr size_t kArgUnroll = 4;
+
+// Merges (bv1, bi1) into (bv0, bi0) lane by lane, where indices may come in any order: the
+// more extreme wins, an equal one when its index is earlier (later with kLast).
+template <bool kMax, bool kLast, class V, class IV>
+inline void merge_lanes(V& bv0, IV& bi0, V bv1, IV bi1) {
+  const auto equal = ~beats<kMax>(bv0, bv1) & ~beats<kMax>(bv1, bv0);
+  const auto take = beats<kMax>(bv1, bv0) | (equal & (kLast ? bi1 > bi0 : bi1 < bi0));
+  bv0 = take ? bv1 : bv0;
+  bi0 = take ? bi1 : bi0;
+}
+
+// R: the arg over x[0..n) (n > 0, n < 2^31), as (value, index into x). kArgUnroll pairs of
+// vectors each hold a best value per lane and the step at which it was seen (one splat per
+// step for all pairs); the pairs are merged as vectors, then the lanes. Without kExact, float
+// lanes take the quick update and report a NaN in `nan` (the result is then not valid).
+template <class S, class Src, bool kMax, bool kLast, bool kExact>
+ArgBest<typename S::Lane> arg_r_pass(const typename Src::Stored* x, size_t n) {
+  using L = typename S::Lane;
+  using V = typename S::V;
+  using I = IndexLane<L>;
+  constexpr size_t N = S::kLanes;
+  ArgBest<L> best;
+  size_t i = 0;
+  if constexpr (N > 1) {
+    typedef I IV __attribute__((vector_size(16)));
+    static_assert(sizeof(IV) / sizeof(I) == N, "index lanes match value lanes");
+    constexpr size_t kStep = kArgUnroll * N;
+    if (n >= kStep) {
+      V bv[kArgUnroll];
+      IV bi[kArgUnroll];
+      V probe{};  // the sum of everything seen: NaN if any element is (or if +inf meets -inf)
+      for (size_t u = 0; u < kArgUnroll; ++u) {
+        bv[u] = Src::template load<S>(x + u * N), bi[u] = IV{};
+        if constexpr (!kExact && std::is_floating_point_v<L>) probe += bv[u];
+      }
+      IV step{};
+      for (i = kStep; i + kStep <= n; i += kStep) {
+        step += 1;
+        for (size_t u = 0; u < kArgUnroll; ++u) {
+          const V v = Src::template load<S>(x + i + u * N);
+          if constexpr (!kExact && std::is_floating_point_v<L>) probe += v;
+          update<kMax, kLast, kExact>(bv[u], bi[u], v, step);
+        }
+      }
+      if constexpr (!kExact && std::is_floating_point_v<L>) {
+        for (size_t l = 0; l < N; ++l) best.nan |= probe[l] != probe[l];
+        for (size_t t = i; t < n; ++t) best.nan |= x[t] != x[t];
+        if (best.nan) return best;
+      }
+      IV lane{};
+      for (size_t l = 0; l < N; ++l) lane[l] = static_cast<I>(l);
+      for (size_t u = 0; u < kArgUnroll; ++u) bi[u] = bi[u] * static_cast<I>(kStep) + (lane + static_cast<I>(u * N));
+      for (size_t w = kArgUnroll / 2; w > 0; w /= 2) {
+        for (size_t u = 0; u < w; ++u) merge_lanes<kMax, kLast>(bv[u], bi[u], bv[u + w], bi[u + w]);
+      }
+      for (size_t l = 0; l < N; ++l) merge_candidate<kMax, kLast>(best, S::lane(bv[0], l), static_cast<int64_t>(bi[0][l]));
+    }
+  }
+  for (; i < n; ++i) {  // the tail (and the whole slice for the scalar instance)
+    const L v = Src::scalar(x[i]);
+    if (best.index < 0 || replaces_scalar<kMax, kLast>(v, best.value)) best = {v, static_cast<int64_t>(i)};
+  }
+  return best;
+}
+
+// R: the quick pass, and the exact one when the slice holds a NaN.
+template <class S, class Src, bool kMax, bool kLast>
+ArgBest<typename S::Lane> arg_r(const typename Src::Stored* x, size_t n) {
+  const auto quick = arg_r_pass<S, Src, kMax, kLast, false>(x, n);
+  if constexpr (std::is_floating_point_v<typename S::Lane>) {  // only float lanes hold NaNs
+    if (quick.nan) return arg_r_pass<S, Src, kMax, kLast, true>(x, n);
+  }
+  return quick;
+}
+
+// KR, N rows at a time (N = lanes, 2 or 4; r >= N): one quick (value, index) pair per row,
+// then the N pairs transposed so that one vector merge finishes all N rows (the horizontal
+// step dominates for short rows); the rows' tails in scalar. Returns false (out untouched)
+// when a row holds a NaN: the caller then runs the rows exactly.
+template <class S, class Src, bool kMax, bool kLast>
+bool arg_kr_group(const typename Src::Stored* x, size_t r, int64_t* out) {
+  using L = typename S::Lane;
+  using V = typename S::V;
+  using I = IndexLane<L>;
+  using VW = simd::Vec128<L>;
+  using IW = simd::Vec128<I>;
+  using IV = typename IW::V;
+  constexpr size_t N = S::kLanes;
+  static_assert(N == 2 || N == 4, "arg_kr_group handles 2 or 4 lanes");
+  const typename Src::Stored* row[N];
+  V bv[N], probe{};
+  IV bi[N];
+  for (size_t q = 0; q < N; ++q) {
+    row[q] = x + q * r, bv[q] = Src::template load<S>(row[q]), bi[q] = IV{};
+    if constexpr (std::is_floating_point_v<L>) probe += bv[q];
+  }
+  IV step{};
+  size_t j = N;
+  for (; j + N <= r; j += N) {
+    step += 1;
+    for (size_t q = 0; q < N; ++q) {
+      const V v = Src::template load<S>(row[q] + j);
+      if constexpr (std::is_floating_point_v<L>) probe += v;
+      update<kMax, kLast, false>(bv[q], bi[q], v, step);
+    }
+  }
+  if constexpr (std::is_floating_point_v<L>) {
+    for (size_t l = 0; l < N; ++l) {
+      if (probe[l] != probe[l]) return false;
+    }
+    for (size_t q = 0; q < N; ++q) {
+      for (size_t t = j; t < r; ++t) {
+        if (row[q][t] != row[q][t]) return false;
+      }
+    }
+  }
+  IV lane{};
+  for (size_t l = 0; l < N; ++l) lane[l] = static_cast<I>(l);
+  for (size_t q = 0; q < N; ++q) bi[q] = bi[q] * static_cast<I>(N) + lane;
+  // Transpose: t[c] lane q = row q's pair from lane c.
+  V t[N];
+  IV ti[N];
+  if constexpr (N == 2) {
+    t[0] = VW::interleave_lo(bv[0], bv[1]), t[1] = VW::interleave_hi(bv[0], bv[1]);
+    ti[0] = IW::interleave_lo(bi[0], bi[1]), ti[1] = IW::interleave_hi(bi[0], bi[1]);
+  } else {
+    const V u0 = VW::interleave_lo(bv[0], bv[1]), u1 = VW::interleave_hi(bv[0], bv[1]);
+    const V w0 = VW::interleave_lo(bv[2], bv[3]), w1 = VW::interleave_hi(bv[2], bv[3]);
+    t[0] = VW::concat_lo(u0, w0), t[1] = VW::concat_hi(u0, w0), t[2] = VW::concat_lo(u1, w1), t[3] = VW::concat_hi(u1, w1);
+    const IV iu0 = IW::interleave_lo(bi[0], bi[1]), iu1 = IW::interleave_hi(bi[0], bi[1]);
+    const IV iw0 = IW::interleave_lo(bi[2], bi[3]), iw1 = IW::interleave_hi(bi[2], bi[3]);
+    ti[0] = IW::concat_lo(iu0, iw0), ti[1] = IW::concat_hi(iu0, iw0), ti[2] = IW::concat_lo(iu1, iw1),
+    ti[3] = IW::concat_hi(iu1, iw1);
+    merge_lanes<kMax, kLast>(t[2], ti[2], t[3], ti[3]);
+  }
+  merge_lanes<kMax, kLast>(t[0], ti[0], t[1], ti[1]);
+  if constexpr (N == 4) merge_lanes<kMax, kLast>(t[0], ti[0], t[2], ti[2]);
+  for (size_t q = 0; q < N; ++q) {
+    ArgBest<L> b{VW::lane(t[0], q), static_cast<int64_t>(ti[0][q])};
+    for (size_t e = j; e < r; ++e) {  // the tail comes after every index seen
+      const L v = Src::scalar(row[q][e]);
+      if (replaces_scalar<kMax, kLast>(v, b.value)) b = {v, static_cast<int64_t>(e)};
+    }
+    out[q] = b.index;
+  }
+  return true;
+}
+
+// KR: k rows of r elements, the index of each row's arg to out[0..k).
+template <class S, class Src, bool kMax, bool kLast>
+void arg_kr(const typename Src::Stored* x, size_t k, size_t r, int64_t* out) {
+  constexpr size_t N = S::kLanes;
+  size_t i = 0;
+  if constexpr (N == 2 || N == 4) {
+    if (r >= N && r < (size_t{1} << 30)) {
+      for (; i + N <= k; i += N) {
+        if (arg_kr_group<S, Src, kMax, kLast>(x + i * r, r, out + i)) continue;
+        for (size_t q = 0; q < N; ++q) out[i + q] = arg_r<S, Src, kMax, kLast>(x + (i + q) * r, r).index;
+      }
+    }
+  }
+  for (; i < k; ++i) out[i] = arg_r<S, Src, kMax, kLast>(x + i * r, r).index;
+}
+
+// RK, one tile of kArgUnroll vectors of columns starting at column j, rows [r0, r1): the
+// columns' state is held in registers while walking the rows. Without kExact (float lanes):
+// the quick update, and false (state untouched) when a NaN was met.
+template <class S, class Src, bool kMax, bool kLast, bool kExact>
+bool arg_rk_tile(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, size_t j, typename S::Lane* bv,
+                 IndexLane<typename S::Lane>* bi) {
+  using L = typename S::Lane;
+  using V = typename S::V;
+  using I = IndexLane<L>;
+  typedef I IV __attribute__((vector_size(16)));
+  constexpr size_t N = S::kLanes;
+  constexpr bool kCheckNan = !kExact && std::is_floating_point_v<L>;
+  V v[kArgUnroll];
+  IV idx[kArgUnroll];
+  V probe{};  // as in arg_r_pass
+  for (size_t u = 0; u < kArgUnroll; ++u) {
+    std::memcpy(&v[u], bv + j + u * N, sizeof(V));
+    std::memcpy(&idx[u], bi + j + u * N, sizeof(IV));
+    if constexpr (kCheckNan) probe += v[u];  // a NaN from an earlier piece: the quick update would lose it
+  }
+  const auto* row = x + j;
+  for (size_t r = r0; r < r1; ++r, row += k) {
+    const IV here = IV{} + static_cast<I>(r);
+    for (size_t u = 0; u < kArgUnroll; ++u) {
+      const V e = Src::template load<S>(row + u * N);
+      if constexpr (kCheckNan) probe += e;
+      update<kMax, kLast, kExact>(v[u], idx[u], e, here);
+    }
+  }
+  if constexpr (kCheckNan) {
+    for (size_t l = 0; l < N; ++l) {
+      if (probe[l] != probe[l]) return false;
+    }
+  }
+  for (size_t u = 0; u < kArgUnroll; ++u) {
+    std::memcpy(bv + j + u * N, &v[u], sizeof(V));
+    std::memcpy(bi + j + u * N, &idx[u], sizeof(IV));
+  }
+  return true;
+}
+
+// RK over rows [r0, r1) of k columns at x (row r0 first): best values `bv` and indices `bi`
+// of every column updated in place.
+template <class S, class Src, bool kMax, bool kLast>
+void arg_rk(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, typename S::Lane* bv,
+            IndexLane<typename S::Lane>* bi) {
+  using L = typename S::Lane;
+  using I = IndexLane<L>;
+  constexpr size_t N = S::kLanes;
+  size_t j = 0;
+  if constexpr (N > 1) {
+    for (; j + kArgUnroll * N <= k; j += kArgUnroll * N) {
+      const bool done = arg_rk_tile<S, Src, kMax, kLast, false>(x, r0, r1, k, j, bv, bi);
+      if constexpr (std::is_floating_point_v<L>) {  // only float lanes hold NaNs
+        if (!done) arg_rk_tile<S, Src, kMax, kLast, true>(x, r0, r1, k, j, bv, bi);
+      }
+    }
+  }
+  for (; j < k; ++j) {
+    L b = bv[j];
+    I bj = bi[j];
+    const auto* col = x + j;
+    for (size_t r = r0; r < r1; ++r, col += k) {
+      const L e = Src::scalar(*col);
+      if (replaces_scalar<kMax, kLast>(e, b)) b = e, bj = static_cast<I>(r);
+    }
+    bv[j] = b;
+    bi[j] = bj;
+  }
+}
+
+// The value that every element replaces under the update rule (or equals, at worst): the
+// bottom of the order. Used to start RK columns; their index starts at row 0, which is right
+// whether row 0 replaces it or ties with it.
+template <bool kMax, class L>
+constexpr L arg_bottom() {
+  if constexpr (std::is_floating_point_v<L>) return kMax ? -std::numeric_limits<L>::infinity() : std::numeric_limits<L>::infinity();
+  else return kMax ? std::numeric_limits<L>::lowest() : std::numeric_limits<L>::max();
+}
+
+// Runs a plan (one reduced group: R, KR, RK or K...RK) over input that arrives in whole
+// pieces (see piece_shape), in input order, writing int64 indices to out[plan.output_count].
+template <class S, class Src, bool kMax, bool kLast>
+class ArgRunner {
+ public:
+  using L = typename S::Lane;
+  using I = IndexLane<L>;
+  using Stored = typename Src::Stored;
+
+  ArgRunner(const ReductionPlan& plan, int64_t* out) : plan_(plan), out_(out) {
+    const auto& dims = plan.group_dims;
+    const size_t g = dims.size();
+    const size_t n_out = static_cast<size_t>(plan.output_count);
+    for (size_t o = 0; o < n_out; ++o) out_[o] = 0;  // also the answer when nothing is reduced
+    if (g >= 2 && !plan.group_reduced[g - 1]) {  // ...RK: columns carry state
+      columns_ = static_cast<size_t>(dims[g - 1]);
+      rows_ = static_cast<size_t>(dims[g - 2]);
+      bv_.assign(n_out, arg_bottom<kMax, L>());
+      bi_.assign(n_out, 0);
+    }
+    if (g == 1 && plan.group_reduced[0]) slice_ = true;
+  }
+
+  // Input elements [begin, begin + count) at x; whole units of piece_shape.
+  void feed(const Stored* x, size_t begin, size_t count) {
+    const auto& dims = plan_.group_dims;
+    const size_t g = dims.size();
+    if (count == 0 || plan_.reduce_count <= 1) return;  // nothing reduced: every index is 0
+    if (slice_) {  // R: one slice, in pieces of fewer than 2^31 elements
+      for (size_t done = 0; done < count;) {
+        const size_t n = count - done < kMaxRun ? count - done : kMaxRun;
+        const ArgBest<L> b = arg_r<S, Src, kMax, kLast>(x + done, n);
+        if (best_.index < 0 || replaces_scalar<kMax, kLast>(b.value, best_.value)) {
+          best_ = {b.value, static_cast<int64_t>(begin + done) + b.index};
+        }
+        done += n;
+      }
+    } else if (columns_ == 0) {  // ...KR: whole rows
+      const size_t r = static_cast<size_t>(dims[g - 1]);
+      arg_kr<S, Src, kMax, kLast>(x, count / r, r, out_ + begin / r);
+    } else {  // ...RK: a piece is whole rows of one block, or whole blocks
+      const size_t block = rows_ * columns_;
+      size_t at = begin;
+      while (at < begin + count) {
+        const size_t b = at / block, row0 = (at % block) / columns_;
+        const size_t rows = std::min(rows_ - row0, (begin + count - at) / columns_);
+        arg_rk<S, Src, kMax, kLast>(x + (at - begin), row0, row0 + rows, columns_, bv_.data() + b * columns_,
+                                    bi_.data() + b * columns_);
+        at += rows * columns_;
+      }
+    }
+  }
+
+  void finish() {
+    if (plan_.reduce_count <= 1) return;
+    if (slice_) out_[0] = best_.index;
+    for (size_t o = 0; o < bi_.size(); ++o) out_[o] = bi_[o];
+  }
+
+ private:
+  static constexpr size_t kMaxRun = size_t{1} << 30;
+  const ReductionPlan& plan_;
+  int64_t* out_;
+  bool slice_ = false;
+  size_t columns_ = 0, rows_ = 0;
+  std::vector<L> bv_;
+  std::vector<I> bi_;
+  ArgBest<L> best_{};
+};
+
+}  // namespace orw::kernels
