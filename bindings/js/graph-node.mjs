@@ -7,6 +7,8 @@ import { fail, runOptions, runStreamed, takeOutputs, wasm, withBytes, withInputs
 // The newest ai.onnx opset this package implements (kMaxOpset in src/registry/registry.h).
 export const LATEST_OPSET = 26;
 
+const NO_OPTIONS = Object.freeze({ keep: null, into: null });
+
 const registry = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((handle) => { try { wasm().nodeRelease(handle); } catch { /* module gone */ } })
   : null;
@@ -81,16 +83,15 @@ export class Node {
   run(inputs, options) {
     const handle = this.#live();
     if (!Array.isArray(inputs)) throw new TypeError(`${this.#where()}: run: inputs must be an array of Tensor (null for an omitted optional input)`);
-    const where = `${this.#where()}: run`;
-    const { keep, into } = runOptions(options, this.#info.outputs.length, where);
-    inputs = asTensors(inputs, `${where}: inputs`);
+    const { keep, into } = options == null ? NO_OPTIONS : runOptions(options, this.#info.outputs.length, `${this.#where()}: run`);
+    inputs = asTensors(inputs, () => `${this.#where()}: run: inputs`);
     const m = wasm();
     if (!keep && !into) {
       const streamed = runStreamed(inputs, (desc) => m._orw_node_stream_begin(handle, desc, inputs.length));
       if (streamed) return streamed;
     }
     if (!withInputs(inputs, (desc) => m._orw_node_run(handle, desc, inputs.length))) fail();
-    return takeOutputs(keep, into, where);
+    return takeOutputs(keep, into, into ? `${this.#where()}: run` : '');
   }
 
   // Infers output types and shapes from input infos ({type, dims, value?} | null each).

@@ -1,6 +1,6 @@
 // InferenceSession: a whole model (a graph of supported ops), as in onnxruntime-web.
 import { dtypeNameFromOnnx } from './dtypes.mjs';
-import { asTensor } from './tensor.mjs';
+import { asTensor, Tensor } from './tensor.mjs';
 import { checkLocation, fail, readModelResource, runOptions, runStreamed, takeOutputs, wasm, withBytes, withInputs } from './wasm.mjs';
 
 export class InferenceSession {
@@ -73,7 +73,7 @@ export class InferenceSession {
     const tensors = names.map((name) => {
       const t = feeds[name];
       if (t === undefined) throw new RangeError(`InferenceSession.run: input '${name}' is missing from the feeds`);
-      return asTensor(t, `InferenceSession.run: feeds['${name}']`);
+      return t instanceof Tensor ? t : asTensor(t, `InferenceSession.run: feeds['${name}']`);
     });
     const outNames = this.#info.outputNames;
     const { wanted, outputs, rest } = this.#fetches(fetches, options);

@@ -133,14 +133,14 @@ export function asTensor(t, where) {
 }
 
 // The list with every entry as one of our Tensors (asTensor; null/undefined kept): the same
-// array when nothing needed wrapping. `where` + [i] names an entry in errors.
+// array when nothing needed wrapping. where() + [i] names an entry in errors.
 export function asTensors(list, where) {
   let out = list;
   for (let i = 0; i < list.length; ++i) {
     const t = list[i];
     if (t == null || t instanceof Tensor) continue;
     if (out === list) out = list.slice();
-    out[i] = asTensor(t, `${where}[${i}]`);
+    out[i] = asTensor(t, `${where()}[${i}]`);
   }
   return out;
 }

@@ -145,6 +145,7 @@ export function runStreamed(tensors, begin) {
 // side describes them in one float64 block (orw_output_desc): count, then per output type,
 // rank, data pointer, byte size, dims.
 export function takeOutputs(keep = null, into = null, where = 'run') {
+  if (!keep && !into) return copyOutputs();
   const m = wasm();
   const outputs = [];
   try {
@@ -203,6 +204,31 @@ export function runOptions(options, count, where, keepDefault = null) {
     });
   }
   return { keep, into };
+}
+
+// takeOutputs when every output is copied out (the common case, kept lean for small tensors).
+function copyOutputs() {
+  const m = wasm();
+  try {
+    const heap = m.HEAPU8.buffer;
+    const f64 = new Float64Array(heap, m._orw_output_desc());
+    const count = f64[0];
+    let k = 1;
+    const outputs = new Array(count);
+    for (let i = 0; i < count; ++i) {
+      const type = dtypeFromOnnx(f64[k]);
+      const rank = f64[k + 1];
+      const ptr = f64[k + 2];
+      const byteSize = f64[k + 3];
+      const dims = new Array(rank);
+      for (let d = 0; d < rank; ++d) dims[d] = f64[k + 4 + d];
+      k += 4 + rank;
+      outputs[i] = trustedTensor(type, new DTYPES[type].array(heap.slice(ptr, ptr + byteSize)), dims);
+    }
+    return outputs;
+  } finally {
+    m._orw_release_outputs();
+  }
 }
 
 // Copies an output (at ptr in wasm memory) into the preallocated tensor t; returns t.
