@@ -22,6 +22,7 @@ export class Node {
   #handle;
   #opset;
   #info;
+  #runInputsWhere = () => `${this.#where()}: run: inputs`;
 
   constructor(handle, opset) {
     if (typeof handle !== 'number') throw new TypeError('Node: use Node.create(...) or Node.fromBytes(...)');
@@ -84,7 +85,7 @@ export class Node {
     const handle = this.#live();
     if (!Array.isArray(inputs)) throw new TypeError(`${this.#where()}: run: inputs must be an array of Tensor (null for an omitted optional input)`);
     const { keep, into } = options == null ? NO_OPTIONS : runOptions(options, this.#info.outputs.length, `${this.#where()}: run`);
-    inputs = asTensors(inputs, () => `${this.#where()}: run: inputs`);
+    inputs = asTensors(inputs, this.#runInputsWhere);
     const m = wasm();
     if (!keep && !into) {
       const streamed = runStreamed(inputs, (desc) => m._orw_node_stream_begin(handle, desc, inputs.length));

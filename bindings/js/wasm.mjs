@@ -210,10 +210,10 @@ export function runOptions(options, count, where, keepDefault = null) {
 function copyOutputs() {
   const m = wasm();
   try {
-    const heap = m.HEAPU8.buffer;
-    const f64 = new Float64Array(heap, m._orw_output_desc());
-    const count = f64[0];
-    let k = 1;
+    const f64 = heapView(Float64Array);
+    const heap = f64.buffer;
+    let k = m._orw_output_desc() / 8;
+    const count = f64[k++];
     const outputs = new Array(count);
     for (let i = 0; i < count; ++i) {
       const type = dtypeFromOnnx(f64[k]);
