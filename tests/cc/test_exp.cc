@@ -62,9 +62,9 @@ TEST_CASE("exp/4-lane and non-positive instances give the scalar bits", "[exp]")
     const F4 a = exp_approx<F4, I4>(v);
     const F4 b = exp_approx<F4, I4, true>(v);
     for (int l = 0; l < 4; ++l) {
-      const float s = exp_approx(v[l]);
-      REQUIRE(std::memcmp(&a[l], &s, sizeof s) == 0);
-      REQUIRE(std::memcmp(&b[l], &s, sizeof s) == 0);
+      const float s = exp_approx(v[l]), al = a[l], bl = b[l];
+      REQUIRE(std::memcmp(&al, &s, sizeof s) == 0);
+      REQUIRE(std::memcmp(&bl, &s, sizeof s) == 0);
     }
   });
 }
