@@ -4,6 +4,10 @@
 //   node bench/ort-compare.mjs [--json] [--runs N] [--filter substring]
 //   node bench/ort-compare.mjs --kernels [--runs N] [--json]   kernel-only mode: wasm-resident
 //     tensors, GB/s per kernel and pattern (the wasm build of bench/kernels.cc)
+//   node bench/ort-compare.mjs --cpu-time [...]   process CPU time instead of wall time
+//   node bench/ort-compare.mjs --zero-copy [...]   ours with wasm-resident inputs and outputs
+//     (Tensor.allocate, preferredOutputLocation 'wasm'), against ORT's usual copy in and out
+//     (ORT-web's wasm backend has no resident CPU tensors).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as ort from 'onnxruntime-web';
@@ -14,6 +18,11 @@ const args = process.argv.slice(2);
 const json = args.includes('--json');
 const runs = Number(args[args.indexOf('--runs') + 1]) || 30;
 const filter = args.includes('--filter') ? args[args.indexOf('--filter') + 1] : '';
+const zeroCopy = args.includes('--zero-copy');
+// --cpu-time: time by this process's CPU time instead of the wall clock (both sides run on
+// this thread), which holds up better on a machine shared with other busy processes.
+const cpuTime = args.includes('--cpu-time');
+const now = cpuTime ? () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; } : () => performance.now();
 
 if (args.includes('--kernels')) {
   const program = new URL('../build/wasm/bench/orw_bench_kernels.js', import.meta.url);
@@ -91,9 +100,9 @@ for (const op of ['ReduceSum', 'ReduceProd']) cases.push({ op, type: 'float32', 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function timeBatch(fn, k) {
-  const t0 = performance.now();
+  const t0 = now();
   for (let i = 0; i < k; ++i) await fn();
-  return (performance.now() - t0) / k;
+  return (now() - t0) / k;
 }
 
 const rows = [];
@@ -102,14 +111,16 @@ for (const c of cases) {
   if (filter && !name.includes(filter)) continue;
   const bytes = model(c.op, c.type, c.dims, c.axes);
   const data = input(c.type, c.dims);
-  const ours = await InferenceSession.create(bytes);
+  const ours = await InferenceSession.create(bytes, zeroCopy ? { preferredOutputLocation: 'wasm' } : undefined);
   const theirs = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
-  const oursFeed = { x: new Tensor(c.type, data, c.dims) };
+  const resident = zeroCopy ? Tensor.allocate(c.type, c.dims) : null;
+  resident?.data.set(data);
+  const oursFeed = { x: resident ?? new Tensor(c.type, data, c.dims) };
   const ortFeed = { x: new ort.Tensor(c.type, data, c.dims) };
-  const runOurs = () => ours.run(oursFeed);
+  const runOurs = zeroCopy ? async () => (await ours.run(oursFeed)).y.dispose() : () => ours.run(oursFeed);
   const runOrt = () => theirs.run(ortFeed);
   // Same answers first (a benchmark of wrong results is worthless).
-  const a = (await runOurs()).y.data, b = (await runOrt()).y.data;
+  const a = await (await ours.run(oursFeed)).y.getData(true), b = (await runOrt()).y.data;
   let maxRel = 0;
   for (let i = 0; i < a.length; ++i) {
     const x = Number(a[i]), y = Number(b[i]);
@@ -127,33 +138,42 @@ for (const c of cases) {
   const mo = median(tOurs), mt = median(tOrt);
   const inBytes = data.byteLength;
   rows.push({ case: name, ours_ms: mo, ort_ms: mt, speedup: mt / mo, gbps: inBytes / mo / 1e6, max_rel_diff: maxRel });
+  resident?.dispose();
   await ours.release();
   await theirs.release();
 }
 
 // Per-call overhead of the synchronous Node API on a tiny input.
 const tiny = Node.create({ opType: 'ReduceSum', attributes: { keepdims: 1 }, opset: 18 });
-const tinyX = new Tensor('float32', input('float32', [8, 16]), [8, 16]);
+let tinyX = new Tensor('float32', input('float32', [8, 16]), [8, 16]);
 const tinyAxes = new Tensor('int64', [1n], [1]);
-for (let i = 0; i < 20000; ++i) tiny.run([tinyX, tinyAxes]);
+// Zero-copy: the input in wasm memory and a preallocated output, as a steady-state loop has.
+const tinyOptions = zeroCopy ? { outputs: [Tensor.allocate('float32', [8, 1])] } : undefined;
+if (zeroCopy) {
+  const resident = Tensor.allocate('float32', [8, 16]);
+  resident.data.set(tinyX.data);
+  tinyX = resident;
+}
+for (let i = 0; i < 20000; ++i) tiny.run([tinyX, tinyAxes], tinyOptions);
 const perCall = [];
 for (let r = 0; r < 30; ++r) {
-  const t0 = performance.now();
-  for (let i = 0; i < 2000; ++i) tiny.run([tinyX, tinyAxes]);
-  perCall.push(((performance.now() - t0) / 2000) * 1000);
+  const t0 = now();
+  for (let i = 0; i < 2000; ++i) tiny.run([tinyX, tinyAxes], tinyOptions);
+  perCall.push(((now() - t0) / 2000) * 1000);
 }
 const syncUs = median(perCall);
 
 const geo = Math.exp(rows.reduce((s, r) => s + Math.log(r.speedup), 0) / rows.length);
 if (json) {
-  console.log(JSON.stringify({ date: new Date().toISOString(), node: process.version, ort: ort.env.versions?.web ?? 'onnxruntime-web', rows, geomean_speedup: geo, sync_node_run_us_8x16: syncUs }, null, 2));
+  console.log(JSON.stringify({ date: new Date().toISOString(), mode: zeroCopy ? 'zero-copy' : 'copy', clock: cpuTime ? 'cpu' : 'wall', node: process.version, ort: ort.env.versions?.web ?? 'onnxruntime-web', rows, geomean_speedup: geo, sync_node_run_us_8x16: syncUs }, null, 2));
 } else {
   const pad = (s, n) => String(s).padEnd(n);
   const num = (x, d = 3) => x.toFixed(d).padStart(9);
+  console.log(`mode: ${zeroCopy ? 'zero-copy (ours: wasm-resident input and output; ORT: copy in and out)' : 'copy in and out (both)'}; ${cpuTime ? 'process CPU time' : 'wall time'}`);
   console.log(`${pad('case', 40)} ${'ours ms'.padStart(9)} ${'ORT ms'.padStart(9)} ${'speed-up'.padStart(9)} ${'GB/s'.padStart(9)}`);
   for (const r of rows) {
     console.log(`${pad(r.case, 40)} ${num(r.ours_ms)} ${num(r.ort_ms)} ${num(r.speedup, 2)}x ${num(r.gbps, 2)}${r.max_rel_diff > 1e-3 ? `  (results differ: rel ${r.max_rel_diff.toExponential(1)})` : ''}`);
   }
   console.log(`geometric mean speed-up: ${geo.toFixed(2)}x over ${rows.length} cases`);
-  console.log(`Node.run (sync) ReduceSum [8,16] axis 1: ${syncUs.toFixed(2)} us per call`);
+  console.log(`Node.run (sync) ReduceSum [8,16] axis 1${zeroCopy ? ', wasm input, preallocated output' : ''}: ${syncUs.toFixed(2)} us per call`);
 }

@@ -40,9 +40,62 @@ export class Tensor<T extends DataType = DataType> {
   /** As in onnxruntime-web: the type follows the TypedArray (Float32Array -> 'float32', ...). */
   constructor(data: Float32Array | Float64Array | Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | BigInt64Array | BigUint64Array, dims?: readonly number[]);
   readonly type: T;
+  /**
+   * The elements. For a 'wasm' tensor a live view of wasm memory, re-made on each read after
+   * memory has grown (an older view is then detached: length 0); throws once disposed.
+   */
   readonly data: DataTypeMap[T];
   readonly dims: readonly number[];
   readonly size: number;
+  /** Where the data is: 'cpu' (a JS TypedArray) or 'wasm' (wasm memory; runs read and write it in place). */
+  readonly location: TensorLocation;
+  /**
+   * A zero-filled tensor in wasm memory (location 'wasm'): fill `data` in place, run on it with no
+   * copy, free it with dispose() (it is not garbage collected).
+   * @throws TypeError for an unknown type; RangeError for bad dims or when memory runs out
+   */
+  static allocate<T extends DataType>(type: T, dims: readonly number[]): Tensor<T>;
+  /** As in onnxruntime-web: the data ('wasm' tensors: a fresh copy); releaseData disposes a 'wasm' tensor afterwards. */
+  getData(releaseData?: boolean): Promise<DataTypeMap[T]>;
+  /** Frees a 'wasm' tensor's memory (later use throws); nothing to do for 'cpu' tensors. Idempotent. */
+  dispose(): void;
+  /** The same data with other dims (shared, not copied; a 'wasm' reshape must be disposed too). */
+  reshape(dims: readonly number[]): Tensor<T>;
+}
+
+/** Where a tensor's data lives. */
+export type TensorLocation = 'cpu' | 'wasm';
+
+/**
+ * Anything shaped like onnxruntime-web's Tensor with its data on the CPU: accepted wherever a
+ * Tensor is (wrapped around the same data, validated as `new Tensor` would).
+ */
+export interface TensorLike {
+  readonly type: string;
+  readonly data: unknown;
+  readonly dims: readonly number[];
+  readonly location?: string;
+}
+
+/** Input tensors: ours, or onnxruntime-web's ('cpu' location). */
+export type TensorInput = Tensor | TensorLike;
+
+export interface RunOptions {
+  /** 'wasm': outputs stay in wasm memory (dispose them), ready to feed the next run with no copy. Default 'cpu'. */
+  preferredOutputLocation?: TensorLocation;
+}
+
+export interface NodeRunOptions extends RunOptions {
+  /**
+   * Preallocated outputs, positional (null: a fresh one): the run writes into them and returns
+   * them. Type and dims must match the output's (TypeError / RangeError otherwise).
+   */
+  outputs?: ReadonlyArray<Tensor | null | undefined>;
+}
+
+export interface SessionOptions {
+  /** As in onnxruntime-web: for every output, or per output name. */
+  preferredOutputLocation?: TensorLocation | Record<string, TensorLocation>;
 }
 
 /** A dim in shape inference: a number, a symbol name ('N'), or null (unknown). */
@@ -94,8 +147,11 @@ export class Node {
   readonly attributes: Record<string, number | string | number[] | string[]>;
   readonly inputs: string[];
   readonly outputs: string[];
-  /** Runs on positional inputs (null/undefined = omitted optional input); outputs are fresh JS-owned tensors. */
-  run(inputs: ReadonlyArray<Tensor | null | undefined>): Tensor[];
+  /**
+   * Runs on positional inputs (null/undefined = omitted optional input). Outputs are fresh
+   * JS-owned tensors, 'wasm' tensors with preferredOutputLocation 'wasm', or options.outputs.
+   */
+  run(inputs: ReadonlyArray<TensorInput | null | undefined>, options?: NodeRunOptions): Tensor[];
   /** Output types and shapes from input infos (null = omitted or unknown). */
   inferShapes(infos: ReadonlyArray<ShapeInfoInput | null | undefined>): ShapeInfo[];
   /** Serialized onnx.NodeProto bytes. */
@@ -113,12 +169,18 @@ export interface InputMetadata {
 export class InferenceSession {
   private constructor();
   /** model: ModelProto bytes, or a path (Node) / URL to read them from. */
-  static create(model: Uint8Array | ArrayBuffer | string | URL): Promise<InferenceSession>;
+  static create(model: Uint8Array | ArrayBuffer | string | URL, options?: SessionOptions): Promise<InferenceSession>;
   readonly inputNames: string[];
   readonly outputNames: string[];
   readonly inputMetadata: InputMetadata[];
-  run(feeds: Record<string, Tensor>): Promise<Record<string, Tensor>>;
-  runSync(feeds: Record<string, Tensor>): Record<string, Tensor>;
+  /**
+   * As in onnxruntime-web: run(feeds, options?) or run(feeds, fetches, options?). fetches: the
+   * output names to return, or { outputName: preallocated Tensor | null }.
+   */
+  run(feeds: Record<string, TensorInput>, options?: RunOptions): Promise<Record<string, Tensor>>;
+  run(feeds: Record<string, TensorInput>, fetches: readonly string[] | Record<string, Tensor | null>, options?: RunOptions): Promise<Record<string, Tensor>>;
+  runSync(feeds: Record<string, TensorInput>, options?: RunOptions): Record<string, Tensor>;
+  runSync(feeds: Record<string, TensorInput>, fetches: readonly string[] | Record<string, Tensor | null>, options?: RunOptions): Record<string, Tensor>;
   release(): Promise<void>;
 }
 
@@ -128,8 +190,8 @@ export function inferModelShapes(modelBytes: Uint8Array | ArrayBuffer): Record<s
 /** Decodes serialized onnx.TensorProto bytes (e.g. an ONNX test's input_0.pb). */
 export function readTensorProto(bytes: Uint8Array | ArrayBuffer): { name: string; tensor: Tensor };
 
-/** Wasm heap statistics: bytes in live allocations and the size of wasm memory. */
-export function memoryStats(): { heapUsed: number; memoryBytes: number };
+/** Wasm heap statistics: bytes in live allocations, the size of wasm memory, live 'wasm' tensors. */
+export function memoryStats(): { heapUsed: number; memoryBytes: number; wasmTensors: number };
 
 /** float16 bits -> number (exact). */
 export function float16BitsToNumber(bits: number): number;

@@ -131,10 +131,9 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_run(int handle, uintptr_t desc_ptr,
   glue().outputs.clear();
   return guarded([&] {
     const Node& node = live_node(handle);
-    std::vector<Tensor> tensors;
-    std::vector<const Tensor*> inputs;
-    read_inputs(desc_ptr, n_inputs, tensors, inputs);
-    glue().outputs = run_node(node, inputs);
+    GlueState& g = glue();
+    read_inputs(desc_ptr, n_inputs, g.run_tensors, g.run_inputs);
+    g.outputs = run_node(node, g.run_inputs);
     describe_outputs();
   });
 }

@@ -101,8 +101,9 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_session_run(int handle, uintptr_t desc_p
   glue().outputs.clear();
   return guarded([&] {
     const Session& s = live_session(handle);
-    auto results = s.run(read_feeds(s, desc_ptr, n_inputs));
-    for (const auto& name : s.output_names()) glue().outputs.push_back(results.at(name));
+    GlueState& g = glue();
+    read_inputs(desc_ptr, n_inputs, g.run_tensors, g.run_inputs);
+    g.outputs = s.run_positional(g.run_inputs);
     describe_outputs();
   });
 }

@@ -44,18 +44,19 @@ void record_current_exception() {
 
 void read_inputs(uintptr_t desc_ptr, int n, std::vector<Tensor>& tensors, std::vector<const Tensor*>& ptrs) {
   const double* d = reinterpret_cast<const double*>(desc_ptr);
-  tensors.assign(static_cast<size_t>(n), Tensor());
+  // Reused vectors (glue().run_inputs) allocate nothing once they have held as much.
+  tensors.resize(static_cast<size_t>(n));
   ptrs.assign(static_cast<size_t>(n), nullptr);
   for (int i = 0; i < n; ++i) {
     const bool present = *d++ != 0;
     const auto type = static_cast<DataType>(static_cast<int32_t>(*d++));
     const auto rank = static_cast<size_t>(*d++);
     const auto data = static_cast<uintptr_t>(*d++);
-    Shape dims(d, d + rank);
+    if (present) {
+      tensors[i].assign_view(type, d, rank, reinterpret_cast<const void*>(data));
+      ptrs[i] = &tensors[i];
+    }
     d += rank;
-    if (!present) continue;
-    tensors[i] = Tensor::view(type, std::move(dims), reinterpret_cast<const void*>(data));
-    ptrs[i] = &tensors[i];
   }
 }
 

@@ -25,6 +25,8 @@ struct GlueState {
   StreamedRun::Piece piece;             // the piece JS copies next
   std::vector<char> staging_in;         // where JS puts it
   std::vector<char> staging_out;        // where a scan's output piece comes out
+  std::vector<Tensor> run_tensors;      // a node run's input views (kept: no allocation per run)
+  std::vector<const Tensor*> run_inputs;
 };
 
 // Makes `s` the stream in progress; returns the status code of the orw_*_stream_begin

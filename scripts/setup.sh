@@ -16,7 +16,7 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # 1. Debian packages -------------------------------------------------------------
 packages=(emscripten protobuf-compiler libprotobuf-dev libonnx-dev catch2 cmake ccache dpkg-dev)
-[ "${ORW_WITH_BROWSER:-1}" = 1 ] && packages+=(chromium)
+[ "${ORW_WITH_BROWSER:-1}" = 1 ] && packages+=(chromium firefox-esr)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

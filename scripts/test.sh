@@ -21,6 +21,6 @@ npx tsc -p tests/types/tsconfig.json
 echo "[test] JS (node:test)" >&2
 node --test tests/js/ tests/package/
 if [ -d tests/browser ]; then
-  echo "[test] browser (headless Chromium)" >&2
+  echo "[test] browser (headless Chromium and Firefox ESR)" >&2
   node --test tests/browser/
 fi

@@ -4,6 +4,7 @@
 import { init, LATEST_OPSET, Node, Tensor } from '../dist/index.mjs';
 import { EXAMPLES } from './examples.js';
 import { setupModelPanel } from './model-panel.js';
+import { setupSpeedPanel } from './speed-panel.js';
 import { featuresOf, MAX_OPSET, OP_NAMES, opsetsOf, versionAt } from './ops.js';
 import { pictureFor } from './plot.js';
 import { formatDims, InputError, parseAxes, parseDims, parseValues, randomValues, tensorValues } from './tensor-text.js';
@@ -306,6 +307,7 @@ async function main() {
   if (LATEST_OPSET !== MAX_OPSET) console.warn(`page table covers opsets up to ${MAX_OPSET}, the package up to ${LATEST_OPSET}`);
   for (const c of document.querySelectorAll('#op, #opset, #run, #model-file, .example')) c.disabled = false;
   setupModelPanel();
+  setupSpeedPanel();
   status.textContent = `Ready: the WebAssembly module is loaded (ai.onnx opsets 1–${LATEST_OPSET}).`;
   status.dataset.ready = 'true';
 }

@@ -1,11 +1,13 @@
 // Node: one ONNX node, parsed and validated in wasm, runnable on Tensors.
 import { encodeNode } from './proto-writer.mjs';
 import { fromWasmInfo, toWasmInfo } from './shapes.mjs';
-import { Tensor } from './tensor.mjs';
-import { fail, runStreamed, takeOutputs, wasm, withBytes, withInputs } from './wasm.mjs';
+import { asTensors } from './tensor.mjs';
+import { fail, runOptions, runStreamed, takeOutputs, wasm, withBytes, withInputs } from './wasm.mjs';
 
 // The newest ai.onnx opset this package implements (kMaxOpset in src/registry/registry.h).
 export const LATEST_OPSET = 26;
+
+const NO_OPTIONS = Object.freeze({ keep: null, into: null });
 
 const registry = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((handle) => { try { wasm().nodeRelease(handle); } catch { /* module gone */ } })
@@ -20,6 +22,7 @@ export class Node {
   #handle;
   #opset;
   #info;
+  #runInputsWhere = () => `${this.#where()}: run: inputs`;
 
   constructor(handle, opset) {
     if (typeof handle !== 'number') throw new TypeError('Node: use Node.create(...) or Node.fromBytes(...)');
@@ -74,20 +77,22 @@ export class Node {
   get inputs() { return [...this.#info.inputs]; }
   get outputs() { return [...this.#info.outputs]; }
 
-  // Runs the node on positional inputs (null/undefined = omitted optional input); returns
-  // fresh Tensors owned by JS. Synchronous.
-  run(inputs) {
+  // Runs the node on positional inputs (null/undefined = omitted optional input; our Tensors or
+  // objects shaped like onnxruntime-web's 'cpu' Tensor). Synchronous. Outputs are fresh
+  // JS-owned Tensors, or with options.preferredOutputLocation 'wasm' tensors kept in wasm
+  // memory, or the preallocated tensors of options.outputs (null entries: fresh ones).
+  run(inputs, options) {
     const handle = this.#live();
     if (!Array.isArray(inputs)) throw new TypeError(`${this.#where()}: run: inputs must be an array of Tensor (null for an omitted optional input)`);
-    for (let i = 0; i < inputs.length; ++i) {
-      const t = inputs[i];
-      if (t != null && !(t instanceof Tensor)) throw new TypeError(`${this.#where()}: run: inputs[${i}] is not a Tensor (got ${Object.prototype.toString.call(t)})`);
-    }
+    const { keep, into } = options == null ? NO_OPTIONS : runOptions(options, this.#info.outputs.length, `${this.#where()}: run`);
+    inputs = asTensors(inputs, this.#runInputsWhere);
     const m = wasm();
-    const streamed = runStreamed(inputs, (desc) => m._orw_node_stream_begin(handle, desc, inputs.length));
-    if (streamed) return streamed;
+    if (!keep && !into) {
+      const streamed = runStreamed(inputs, (desc) => m._orw_node_stream_begin(handle, desc, inputs.length));
+      if (streamed) return streamed;
+    }
     if (!withInputs(inputs, (desc) => m._orw_node_run(handle, desc, inputs.length))) fail();
-    return takeOutputs();
+    return takeOutputs(keep, into, into ? `${this.#where()}: run` : '');
   }
 
   // Infers output types and shapes from input infos ({type, dims, value?} | null each).

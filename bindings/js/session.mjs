@@ -1,20 +1,38 @@
 // InferenceSession: a whole model (a graph of supported ops), as in onnxruntime-web.
 import { dtypeNameFromOnnx } from './dtypes.mjs';
-import { Tensor } from './tensor.mjs';
-import { fail, readModelResource, runStreamed, takeOutputs, wasm, withBytes, withInputs } from './wasm.mjs';
+import { asTensor, Tensor } from './tensor.mjs';
+import { checkLocation, fail, readModelResource, runOptions, runStreamed, takeOutputs, wasm, withBytes, withInputs } from './wasm.mjs';
 
 export class InferenceSession {
   #handle;
   #info;
+  #keep = null; // which outputs stay in wasm memory by default (preferredOutputLocation)
 
-  constructor(handle) {
+  constructor(handle, options = {}) {
     if (typeof handle !== 'number') throw new TypeError('InferenceSession: use `await InferenceSession.create(model)`');
     this.#handle = handle;
     this.#info = wasm().sessionDescribe(handle);
+    this.#keep = this.#preferredLocations(options?.preferredOutputLocation);
+  }
+
+  // preferredOutputLocation as in onnxruntime-web: 'cpu' | 'wasm', or { outputName: location }.
+  #preferredLocations(pref) {
+    const what = 'InferenceSession.create: options.preferredOutputLocation';
+    if (pref === undefined) return null;
+    if (typeof pref === 'string') return checkLocation(pref, what) === 'wasm' ? () => true : null;
+    if (!pref || typeof pref !== 'object') throw new TypeError(`${what} must be 'cpu', 'wasm' or { outputName: location }`);
+    const names = this.#info.outputNames;
+    for (const [name, loc] of Object.entries(pref)) {
+      if (!names.includes(name)) throw new RangeError(`${what}: '${name}' is not an output of this model (outputs: ${names.join(', ')})`);
+      checkLocation(loc, `${what}['${name}']`);
+    }
+    const kept = names.map((name) => pref[name] === 'wasm');
+    return (i) => kept[i];
   }
 
   // model: the ModelProto bytes (Uint8Array | ArrayBuffer), or a path / URL to read them from.
-  static async create(model) {
+  // options: { preferredOutputLocation?: 'cpu' | 'wasm' | { outputName: location } }.
+  static async create(model, options) {
     let bytes = model;
     if (typeof model === 'string' || model instanceof URL) bytes = await readModelResource(model);
     if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
@@ -22,7 +40,12 @@ export class InferenceSession {
     const m = wasm();
     const handle = withBytes(bytes, (ptr) => m.sessionCreate(ptr, bytes.length));
     if (!handle) fail();
-    return new InferenceSession(handle);
+    try {
+      return new InferenceSession(handle, options);
+    } catch (e) {
+      m.sessionRelease(handle);
+      throw e;
+    }
   }
 
   get inputNames() { return [...this.#info.inputNames]; }
@@ -32,12 +55,15 @@ export class InferenceSession {
     return this.#info.inputs.map((i) => ({ name: i.name, type: dtypeNameFromOnnx(i.type), dims: i.dims }));
   }
 
-  async run(feeds) {
-    return this.runSync(feeds);
+  // As in onnxruntime-web: run(feeds, options?) or run(feeds, fetches, options?). fetches:
+  // output names to return, or { outputName: preallocated Tensor | null }. options:
+  // { preferredOutputLocation?: 'cpu' | 'wasm' } for this run.
+  async run(feeds, fetches, options) {
+    return this.runSync(feeds, fetches, options);
   }
 
-  // feeds: { inputName: Tensor } -> { outputName: Tensor }.
-  runSync(feeds) {
+  // feeds: { inputName: Tensor } -> { outputName: Tensor }; arguments as run().
+  runSync(feeds, fetches, options) {
     if (!this.#handle) throw new Error('InferenceSession: this session was released');
     if (!feeds || typeof feeds !== 'object') throw new TypeError('InferenceSession.run: feeds must be an object { inputName: Tensor }');
     const names = this.#info.inputNames;
@@ -47,15 +73,39 @@ export class InferenceSession {
     const tensors = names.map((name) => {
       const t = feeds[name];
       if (t === undefined) throw new RangeError(`InferenceSession.run: input '${name}' is missing from the feeds`);
-      if (!(t instanceof Tensor)) throw new TypeError(`InferenceSession.run: feeds['${name}'] is not a Tensor`);
-      return t;
+      return t instanceof Tensor ? t : asTensor(t, `InferenceSession.run: feeds['${name}']`);
     });
+    const outNames = this.#info.outputNames;
+    const { wanted, outputs, rest } = this.#fetches(fetches, options);
+    if (typeof rest !== 'object' || Array.isArray(rest)) throw new TypeError('InferenceSession.run: options must be an object { preferredOutputLocation? }');
+    const { keep, into } = runOptions(outputs ? { ...rest, outputs } : rest, outNames.length, 'InferenceSession.run', this.#keep);
     const m = wasm();
-    const outputs = runStreamed(tensors, (desc) => m._orw_session_stream_begin(this.#handle, desc, tensors.length)) ??
-      (withInputs(tensors, (desc) => m._orw_session_run(this.#handle, desc, tensors.length)) ? takeOutputs() : fail());
+    const streamed = keep || into ? null : runStreamed(tensors, (desc) => m._orw_session_stream_begin(this.#handle, desc, tensors.length));
+    const results = streamed ??
+      (withInputs(tensors, (desc) => m._orw_session_run(this.#handle, desc, tensors.length)) ? takeOutputs(keep, into, 'InferenceSession.run') : fail());
     const result = {};
-    this.#info.outputNames.forEach((name, i) => { result[name] = outputs[i]; });
+    outNames.forEach((name, i) => {
+      if (wanted.includes(name)) result[name] = results[i];
+      else results[i].dispose();
+    });
     return result;
+  }
+
+  // Splits run()'s second and third arguments: the output names wanted, the preallocated
+  // outputs (positional, or undefined) and the remaining options.
+  #fetches(fetches, options) {
+    const outNames = this.#info.outputNames;
+    const isFetches = Array.isArray(fetches) ||
+      (fetches && typeof fetches === 'object' && Object.keys(fetches).length > 0 && Object.keys(fetches).every((k) => outNames.includes(k)));
+    if (!isFetches) return { wanted: outNames, outputs: undefined, rest: fetches ?? {} };
+    const rest = options ?? {};
+    if (Array.isArray(fetches)) {
+      for (const n of fetches) {
+        if (!outNames.includes(n)) throw new RangeError(`InferenceSession.run: '${n}' is not an output of this model (outputs: ${outNames.join(', ')})`);
+      }
+      return { wanted: fetches, outputs: undefined, rest };
+    }
+    return { wanted: Object.keys(fetches), outputs: outNames.map((n) => fetches[n] ?? null), rest };
   }
 
   async release() {

@@ -15,8 +15,9 @@ export function readTensorProto(bytes) {
   return { name, tensor };
 }
 
-// Wasm heap statistics: { heapUsed: bytes in live allocations, memoryBytes: wasm memory size }.
+// Wasm heap statistics: { heapUsed: bytes in live allocations, memoryBytes: wasm memory size,
+// wasmTensors: live 'wasm' tensors (Tensor.allocate, kept outputs) not yet disposed }.
 export function memoryStats() {
   const m = wasm();
-  return { heapUsed: m.heapUsed(), memoryBytes: m.HEAPU8.buffer.byteLength };
+  return { heapUsed: m.heapUsed(), memoryBytes: m.HEAPU8.buffer.byteLength, wasmTensors: m._orw_tensor_count() };
 }

@@ -1,6 +1,7 @@
 // Tensor: a dtype name, a TypedArray of data and dims, as in onnxruntime-web.
 import { DTYPES } from './dtypes.mjs';
 import { numberToBfloat16Bits, numberToFloat16Bits } from './half.mjs';
+import { allocateWasmTensor } from './wasm-tensor.mjs';
 
 const ARRAY_TYPES = new Map([
   [Float32Array, 'float32'], [Float64Array, 'float64'], [Int8Array, 'int8'], [Uint8Array, 'uint8'],
@@ -32,7 +33,7 @@ function fromPlainArray(type, values) {
   });
 }
 
-function checkDims(dims) {
+export function checkDims(dims) {
   if (!Array.isArray(dims) && !ArrayBuffer.isView(dims)) {
     throw new TypeError(`Tensor: dims must be an array of non-negative integers, got ${String(dims)}`);
   }
@@ -80,6 +81,9 @@ export class Tensor {
     dims = dims === undefined ? [data.length] : Array.from(dims);
     const size = checkDims(dims);
     if (size !== data.length) {
+      if (data.buffer.byteLength === 0 && size > 0) {
+        throw new RangeError('Tensor: data is a detached view (wasm memory grew since it was taken): read tensor.data again after any call that may allocate');
+      }
       throw new RangeError(`Tensor: data has ${data.length} elements but dims [${dims}] need ${size}`);
     }
     this.type = type;
@@ -90,4 +94,53 @@ export class Tensor {
     // elements themselves stay writable).
     Object.freeze(this);
   }
+
+  // A zero-filled tensor whose data lives in wasm memory (location 'wasm'): runs read it, and
+  // write preallocated outputs to it, with no copy. Free it with dispose().
+  static allocate(type, dims) {
+    return allocateWasmTensor(type, dims);
+  }
+
+  // Where the data is, as in onnxruntime-web: 'cpu' (a JS TypedArray) or 'wasm'.
+  get location() { return 'cpu'; }
+
+  // As in onnxruntime-web: the data (for 'wasm' tensors a copy), as a promise. releaseData
+  // matters for 'wasm' tensors only.
+  getData() {
+    return Promise.resolve(this.data);
+  }
+
+  // Frees wasm memory ('wasm' tensors); nothing to do for 'cpu' ones (JS owns their data).
+  dispose() {}
+
+  // The same data with other dims (shared, not copied).
+  reshape(dims) {
+    return new Tensor(this.type, this.data, dims);
+  }
+}
+
+// `t` as one of our Tensors: ours as they are; an object shaped like onnxruntime-web's Tensor
+// (type, data, dims, location 'cpu') wrapped around the same data. `where` names it in errors.
+export function asTensor(t, where) {
+  if (t instanceof Tensor) return t;
+  if (t && typeof t === 'object' && typeof t.type === 'string' && t.dims !== undefined) {
+    const location = t.location ?? 'cpu';
+    if (location === 'wasm') throw new TypeError(`${where} is a 'wasm' tensor of another instance of onnx-reduce-wasm (copy it out with getData() first)`);
+    if (location !== 'cpu') throw new TypeError(`${where} has location '${location}'; only 'cpu' tensors are accepted (download it with getData() first)`);
+    return new Tensor(t.type, t.data, t.dims);
+  }
+  throw new TypeError(`${where} is not a Tensor (got ${Object.prototype.toString.call(t)})`);
+}
+
+// The list with every entry as one of our Tensors (asTensor; null/undefined kept): the same
+// array when nothing needed wrapping. where() + [i] names an entry in errors.
+export function asTensors(list, where) {
+  let out = list;
+  for (let i = 0; i < list.length; ++i) {
+    const t = list[i];
+    if (t == null || t instanceof Tensor) continue;
+    if (out === list) out = list.slice();
+    out[i] = asTensor(t, `${where()}[${i}]`);
+  }
+  return out;
 }

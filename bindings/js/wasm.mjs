@@ -1,7 +1,8 @@
 // The loaded wasm module and the moves of tensors between JS and wasm memory.
 import { DTYPES, dtypeFromOnnx } from './dtypes.mjs';
 import { lastError } from './errors.mjs';
-import { trustedTensor } from './tensor.mjs';
+import { Tensor, trustedTensor } from './tensor.mjs';
+import { makeWasmTensor, wasmAddress } from './wasm-tensor.mjs';
 
 let mod = null;
 let loading = null;
@@ -73,7 +74,7 @@ export function withInputs(tensors, run, unstaged = -1) {
   for (let i = 0; i < tensors.length; ++i) {
     const t = tensors[i];
     descLen += 4 + (t ? t.dims.length : 0);
-    if (t && i !== unstaged) bytes += align(t.data.byteLength);
+    if (t && i !== unstaged && t.location !== 'wasm') bytes += align(t.data.byteLength);
   }
   const need = align(descLen * 8) + bytes;
   if (need > arenaSize) {
@@ -88,14 +89,16 @@ export function withInputs(tensors, run, unstaged = -1) {
   for (let i = 0; i < tensors.length; ++i) {
     const t = tensors[i];
     if (!t) { desc[k++] = 0; desc[k++] = 0; desc[k++] = 0; desc[k++] = 0; continue; }
-    const src = t.data;
-    const staged = i !== unstaged;
+    // 'wasm' tensors are read where they are; the others are copied in.
+    const resident = t.location === 'wasm' ? wasmAddress(t, `inputs[${i}]`) : 0;
+    const staged = i !== unstaged && !resident;
     // Elements copied through a view of their own kind (p is 16-byte aligned).
+    const src = staged ? t.data : null;
     if (staged) heapView(src.constructor).set(src, p / src.BYTES_PER_ELEMENT);
     desc[k++] = 1;
     desc[k++] = DTYPES[t.type].onnx;
     desc[k++] = t.dims.length;
-    desc[k++] = staged ? p : 0;
+    desc[k++] = resident || (staged ? p : 0);
     for (const d of t.dims) desc[k++] = d;
     if (staged) p += align(src.byteLength);
   }
@@ -117,7 +120,7 @@ const STREAM_MIN_BYTES = 1 << 20;
 // run did not stream.
 export function runStreamed(tensors, begin) {
   const first = tensors[0];
-  if (!first || first.data.byteLength < STREAM_MIN_BYTES) return null;
+  if (!first || first.location === 'wasm' || first.data.byteLength < STREAM_MIN_BYTES) return null;
   const m = wasm();
   const status = withInputs(tensors, begin, 0);
   if (status === 2) return null;
@@ -136,16 +139,81 @@ export function runStreamed(tensors, begin) {
   return out ? [trustedTensor(first.type, out, [...first.dims])] : takeOutputs();
 }
 
-// Copies the outputs of the last run out of wasm memory as fresh Tensors, then frees them.
-// The wasm side describes them in one float64 block (orw_output_desc): count, then per
-// output type, rank, data pointer, byte size, dims.
-export function takeOutputs() {
+// The outputs of the last run, then frees the wasm side's hold on them. Each is copied out as
+// a fresh Tensor, or kept in wasm memory (keep(i) true: a 'wasm' tensor), or written to the
+// preallocated into[i] (type and dims must match; `where` names the run in errors). The wasm
+// side describes them in one float64 block (orw_output_desc): count, then per output type,
+// rank, data pointer, byte size, dims.
+export function takeOutputs(keep = null, into = null, where = 'run') {
+  if (!keep && !into) return copyOutputs();
+  const m = wasm();
+  const outputs = [];
+  try {
+    const f64 = new Float64Array(m.HEAPU8.buffer, m._orw_output_desc());
+    const count = f64[0];
+    const descs = new Array(count);
+    for (let i = 0, k = 1; i < count; ++i) {
+      const rank = f64[k + 1];
+      descs[i] = { type: dtypeFromOnnx(f64[k]), ptr: f64[k + 2], byteSize: f64[k + 3], dims: Array.from(f64.subarray(k + 4, k + 4 + rank)) };
+      k += 4 + rank;
+    }
+    // Keeping an output allocates, which may grow memory: views are made afresh each time.
+    for (let i = 0; i < count; ++i) {
+      const { type, ptr, byteSize, dims } = descs[i];
+      if (into?.[i]) outputs.push(writeInto(into[i], type, dims, ptr, byteSize, `${where}: outputs[${i}]`));
+      else if (keep?.(i)) outputs.push(makeWasmTensor(type, dims, m._orw_tensor_hold_output(i)));
+      else outputs.push(trustedTensor(type, new DTYPES[type].array(m.HEAPU8.buffer.slice(ptr, ptr + byteSize)), dims));
+    }
+    return outputs;
+  } catch (e) {
+    for (const t of outputs) if (!into?.includes(t)) t.dispose();
+    throw e;
+  } finally {
+    m._orw_release_outputs();
+  }
+}
+
+const LOCATIONS = ['cpu', 'wasm'];
+
+// Checks a preferred output location; `what` names it in errors.
+export function checkLocation(loc, what) {
+  if (!LOCATIONS.includes(loc)) throw new TypeError(`${what} must be 'cpu' or 'wasm', got ${JSON.stringify(String(loc))}`);
+  return loc;
+}
+
+// The run options { preferredOutputLocation?: 'cpu'|'wasm', outputs?: (Tensor|null)[] } as
+// takeOutputs' keep and into (null when unused), for a run of `count` outputs.
+// `keepDefault(i)` is the location when the options do not say (e.g. a session's default).
+export function runOptions(options, count, where, keepDefault = null) {
+  if (options === undefined || options === null) return { keep: keepDefault, into: null };
+  if (typeof options !== 'object' || Array.isArray(options)) throw new TypeError(`${where}: options must be an object { preferredOutputLocation?, outputs? }`);
+  let keep = keepDefault;
+  if (options.preferredOutputLocation !== undefined) {
+    const wanted = checkLocation(options.preferredOutputLocation, `${where}: options.preferredOutputLocation`) === 'wasm';
+    keep = wanted ? () => true : null;
+  }
+  let into = null;
+  if (options.outputs !== undefined) {
+    into = options.outputs;
+    if (!Array.isArray(into)) throw new TypeError(`${where}: options.outputs must be an array of preallocated Tensors (null for a fresh one)`);
+    if (into.length > count) throw new RangeError(`${where}: options.outputs has ${into.length} entries, the run has ${count} outputs`);
+    into.forEach((t, i) => {
+      if (t == null) return;
+      if (!(t instanceof Tensor)) throw new TypeError(`${where}: options.outputs[${i}] is not a Tensor of this package (use Tensor.allocate or new Tensor)`);
+      if (t.location === 'wasm') wasmAddress(t, `${where}: options.outputs[${i}]`);
+    });
+  }
+  return { keep, into };
+}
+
+// takeOutputs when every output is copied out (the common case, kept lean for small tensors).
+function copyOutputs() {
   const m = wasm();
   try {
-    const heap = m.HEAPU8.buffer;
-    const f64 = new Float64Array(heap, m._orw_output_desc());
-    const count = f64[0];
-    let k = 1;
+    const f64 = heapView(Float64Array);
+    const heap = f64.buffer;
+    let k = m._orw_output_desc() / 8;
+    const count = f64[k++];
     const outputs = new Array(count);
     for (let i = 0; i < count; ++i) {
       const type = dtypeFromOnnx(f64[k]);
@@ -161,6 +229,23 @@ export function takeOutputs() {
   } finally {
     m._orw_release_outputs();
   }
+}
+
+// Copies an output (at ptr in wasm memory) into the preallocated tensor t; returns t.
+function writeInto(t, type, dims, ptr, byteSize, what) {
+  if (t.type !== type) throw new TypeError(`${what}: the output is ${type}, the preallocated tensor ${t.type}`);
+  if (t.dims.length !== dims.length || t.dims.some((d, j) => d !== dims[j])) {
+    throw new RangeError(`${what}: the output has dims [${dims}], the preallocated tensor [${t.dims}]`);
+  }
+  const m = wasm();
+  if (t.location === 'wasm') {
+    const dst = wasmAddress(t, what);
+    if (dst !== ptr) m.HEAPU8.copyWithin(dst, ptr, ptr + byteSize);
+  } else {
+    const d = t.data;
+    new Uint8Array(d.buffer, d.byteOffset, d.byteLength).set(m.HEAPU8.subarray(ptr, ptr + byteSize));
+  }
+  return t;
 }
 
 // Throws the JS error for the last failed wasm call.

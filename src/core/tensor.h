@@ -49,6 +49,20 @@ class Tensor {
   // Writable data; only for tensors created with the owning constructor.
   void* mutable_raw() { return data_; }
 
+  // True for an owning tensor no other copy shares the buffer with (so it may be overwritten).
+  bool sole_owner() const { return owner_ && owner_.use_count() == 1; }
+
+  // Makes this a view as view() does, reusing the dims' storage (no allocation once it has
+  // held as many dims). `dims` are `rank` values convertible to int64.
+  template <class D> void assign_view(DataType type, const D* dims, size_t rank, const void* data) {
+    dims_.assign(dims, dims + rank);
+    type_ = type;
+    count_ = checked_element_count(dims_, "tensor");
+    checked_byte_size(type, count_, "tensor");
+    owner_.reset();
+    data_ = const_cast<void*>(data);
+  }
+
   template <class T> const T* data() const { return static_cast<const T*>(data_); }
   template <class T> T* mutable_data() { return static_cast<T*>(data_); }
 

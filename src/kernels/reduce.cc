@@ -74,7 +74,7 @@ float sum_exp(const float* x, size_t n, float m) {
   const V mv = S::splat(m);
   auto e = [&](V v) {
     if constexpr (N == 1) return exp_of(v - m);
-    else return exp_approx<V, typename IntVec<V>::type>(v - mv);
+    else return exp_approx<V, typename IntVec<V>::type, true>(v - mv);  // v <= m
   };
   V acc[4] = {S::splat(0), S::splat(0), S::splat(0), S::splat(0)};
   size_t i = 0;

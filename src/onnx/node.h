@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,30 @@ class NodeProto;
 }
 
 namespace orw {
+
+// What an operator may remember between runs of one node (e.g. its plan for the last input
+// shapes). Not part of the node's value: a copied node starts with none. Not thread-safe:
+// one node is run by one thread at a time.
+struct NodeMemo {
+  virtual ~NodeMemo() = default;
+};
+
+class NodeMemoSlot {
+ public:
+  NodeMemoSlot() = default;
+  NodeMemoSlot(const NodeMemoSlot&) {}
+  NodeMemoSlot& operator=(const NodeMemoSlot&) { memo_.reset(); return *this; }
+  NodeMemoSlot(NodeMemoSlot&&) noexcept = default;
+  NodeMemoSlot& operator=(NodeMemoSlot&&) noexcept = default;
+  // The memo of type M, created empty on first use (or when another type was there).
+  template <class M> M& get() {
+    if (!dynamic_cast<M*>(memo_.get())) memo_ = std::make_unique<M>();
+    return static_cast<M&>(*memo_);
+  }
+
+ private:
+  std::unique_ptr<NodeMemo> memo_;
+};
 
 class Node {
  public:
@@ -55,6 +80,9 @@ class Node {
   // How errors name this node: `ReduceProd (opset 18)` or `ReduceProd "r1" (opset 18)`.
   std::string where() const;
 
+  // The operator's memo for this node (see NodeMemo), of type M.
+  template <class M> M& memo() const { return memo_.get<M>(); }
+
  private:
   Node() = default;
   void validate();
@@ -65,6 +93,7 @@ class Node {
   int64_t opset_ = 0;
   std::vector<std::string> inputs_, outputs_;
   std::vector<Attribute> attributes_;
+  mutable NodeMemoSlot memo_;
 };
 
 }  // namespace orw

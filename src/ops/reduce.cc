@@ -8,6 +8,7 @@
 #include "kernels/kernels.h"
 #include "ops/inputs.h"
 #include "ops/operators.h"
+#include "ops/run_memo.h"
 #include "plan/reduction_plan.h"
 
 namespace orw {
@@ -93,15 +94,40 @@ PreparedReduce prepare_reduce(const Node& node, const std::vector<const Tensor*>
 
 }  // namespace
 
+namespace {
+
+// The last run's key, plan and output buffer: a run on the same shapes and axes skips the
+// checks and the planning, and reuses the buffer once the previous output was dropped.
+struct ReduceMemo final : NodeMemo {
+  RunKey key;
+  ReductionPlan plan;
+  bool copy_input = false;
+  Shape out_dims;
+  ReusedOutput out;
+};
+
+}  // namespace
+
 std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*>& inputs) {
-  PreparedReduce p = prepare_reduce(node, inputs);
+  ReduceMemo& memo = node.memo<ReduceMemo>();
   const Tensor& x = *inputs[0];
-  if (p.copy_input) {
-    std::copy_n(static_cast<const char*>(x.raw()), x.byte_size(), static_cast<char*>(p.out.mutable_raw()));
-  } else {
-    kernels::reduce(node.schema().reduce_op, x.type(), p.plan, x.raw(), p.out.mutable_raw());
+  if (!memo.key.matches(inputs, 1)) {
+    memo.key.clear();
+    PreparedReduce p = prepare_reduce(node, inputs);
+    memo.plan = std::move(p.plan);
+    memo.copy_input = p.copy_input;
+    memo.out_dims = p.out.dims();
+    memo.key.assign(inputs, 1);
   }
-  return {p.out};
+  Tensor out = memo.out.take(x.type(), memo.out_dims);
+  if (memo.copy_input) {
+    std::copy_n(static_cast<const char*>(x.raw()), x.byte_size(), static_cast<char*>(out.mutable_raw()));
+  } else {
+    kernels::reduce(node.schema().reduce_op, x.type(), memo.plan, x.raw(), out.mutable_raw());
+  }
+  std::vector<Tensor> result;
+  result.push_back(std::move(out));
+  return result;
 }
 
 namespace {

@@ -6,6 +6,7 @@
 #include "kernels/kernels.h"
 #include "ops/inputs.h"
 #include "ops/operators.h"
+#include "ops/run_memo.h"
 #include "plan/reduction_plan.h"
 
 namespace orw {
@@ -66,12 +67,31 @@ class ScanRun final : public StreamedRun {
 
 }  // namespace
 
+namespace {
+
+// The last run's key and plan, and the output buffer (as ReduceMemo in reduce.cc).
+struct ScanMemo final : NodeMemo {
+  RunKey key;
+  PreparedScan prepared;
+  ReusedOutput out;
+};
+
+}  // namespace
+
 std::vector<Tensor> run_scan(const Node& node, const std::vector<const Tensor*>& inputs) {
-  const PreparedScan p = prepare_scan(node, inputs);
+  ScanMemo& memo = node.memo<ScanMemo>();
+  if (!memo.key.matches(inputs, 1)) {
+    memo.key.clear();
+    memo.prepared = prepare_scan(node, inputs);
+    memo.key.assign(inputs, 1);
+  }
+  const PreparedScan& p = memo.prepared;
   const Tensor& x = *inputs[0];
-  Tensor out = Tensor::uninitialized(x.type(), x.dims());
+  Tensor out = memo.out.take(x.type(), x.dims());
   kernels::scan(node.schema().scan_op, x.type(), p.extent, p.exclusive, p.reverse, x.raw(), out.mutable_raw());
-  return {out};
+  std::vector<Tensor> result;
+  result.push_back(std::move(out));
+  return result;
 }
 
 std::unique_ptr<StreamedRun> start_streamed_scan(const Node& node, const std::vector<const Tensor*>& inputs) {

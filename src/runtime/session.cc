@@ -9,26 +9,26 @@ namespace orw {
 namespace {
 
 void check_feed(const ValueInfo& info, const Tensor& t, std::map<std::string, int64_t>& symbols) {
-  const std::string what = "input '" + info.name + "'";
+  auto what = [&] { return "input '" + info.name + "'"; };  // made only for an error
   if (info.type != DataType::kUndefined && t.type() != info.type) {
-    throw TypeError(what + ": expected element type " + type_name(info.type) + ", got " + type_name(t.type()));
+    throw TypeError(what() + ": expected element type " + type_name(info.type) + ", got " + type_name(t.type()));
   }
   if (!info.has_shape) return;
   if (t.rank() != static_cast<int64_t>(info.dims.size())) {
-    throw std::invalid_argument(what + ": expected rank " + std::to_string(info.dims.size()) + ", got shape " +
+    throw std::invalid_argument(what() + ": expected rank " + std::to_string(info.dims.size()) + ", got shape " +
                                 shape_to_string(t.dims()));
   }
   for (size_t d = 0; d < info.dims.size(); ++d) {
     const DeclaredDim& dim = info.dims[d];
     const int64_t got = t.dims()[d];
     if (dim.value >= 0 && got != dim.value) {
-      throw std::invalid_argument(what + ": dim " + std::to_string(d) + " must be " + std::to_string(dim.value) +
+      throw std::invalid_argument(what() + ": dim " + std::to_string(d) + " must be " + std::to_string(dim.value) +
                                   ", got shape " + shape_to_string(t.dims()));
     }
     if (!dim.symbol.empty()) {
       auto [it, fresh] = symbols.emplace(dim.symbol, got);
       if (!fresh && it->second != got) {
-        throw std::invalid_argument(what + ": dim " + std::to_string(d) + " ('" + dim.symbol + "') is " + std::to_string(got) +
+        throw std::invalid_argument(what() + ": dim " + std::to_string(d) + " ('" + dim.symbol + "') is " + std::to_string(got) +
                                     ", but another input gives '" + dim.symbol + "' = " + std::to_string(it->second));
       }
     }
@@ -69,6 +69,55 @@ auto with_graph_context(const Node& node, F&& f) {
 Session::Session(Model model) : model_(std::move(model)) {
   for (const auto& in : model_.inputs()) input_names_.push_back(in.name);
   for (const auto& out : model_.outputs()) output_names_.push_back(out.name);
+  std::map<std::string, int> slots;
+  auto slot = [&](const std::string& name) {
+    auto [it, fresh] = slots.emplace(name, static_cast<int>(slot_names_.size()));
+    if (fresh) slot_names_.push_back(name), initial_.push_back(nullptr);
+    return it->second;
+  };
+  for (const auto& kv : model_.initializers()) initial_[static_cast<size_t>(slot(kv.first))] = &kv.second;
+  for (const auto& name : input_names_) feed_slots_.push_back(slot(name));
+  for (const Node& node : model_.nodes()) {
+    Step step;
+    for (const auto& name : node.inputs()) step.inputs.push_back(name.empty() ? -1 : slot(name));
+    for (const auto& name : node.outputs()) step.outputs.push_back(name.empty() ? -1 : slot(name));
+    steps_.push_back(std::move(step));
+  }
+  for (const auto& name : output_names_) output_slots_.push_back(slot(name));
+}
+
+std::vector<Tensor> Session::run_positional(const std::vector<const Tensor*>& feeds) const {
+  std::map<std::string, int64_t> symbols;
+  for (size_t i = 0; i < input_names_.size(); ++i) {
+    if (i >= feeds.size() || !feeds[i]) throw std::invalid_argument("input '" + input_names_[i] + "' is missing from the feeds");
+    check_feed(model_.inputs()[i], *feeds[i], symbols);
+  }
+  std::vector<const Tensor*> where(initial_);
+  for (size_t i = 0; i < input_names_.size(); ++i) where[static_cast<size_t>(feed_slots_[i])] = feeds[i];
+  std::vector<Tensor> produced(where.size());
+  auto value = [&](int s) {
+    const Tensor* t = where[static_cast<size_t>(s)];
+    if (!t) throw std::out_of_range("value '" + slot_names_[static_cast<size_t>(s)] + "' is used before any node produces it");
+    return t;
+  };
+  std::vector<const Tensor*> inputs;
+  for (size_t k = 0; k < steps_.size(); ++k) {
+    const Node& node = model_.nodes()[k];
+    inputs.clear();
+    for (int s : steps_[k].inputs) inputs.push_back(s < 0 ? nullptr : value(s));
+    std::vector<Tensor> outs = with_graph_context(node, [&] { return run_node(node, inputs); });
+    const auto& out_slots = steps_[k].outputs;
+    for (size_t i = 0; i < outs.size() && i < out_slots.size(); ++i) {
+      if (out_slots[i] < 0) continue;
+      const auto s = static_cast<size_t>(out_slots[i]);
+      produced[s] = std::move(outs[i]);
+      where[s] = &produced[s];
+    }
+  }
+  std::vector<Tensor> result;
+  result.reserve(output_slots_.size());
+  for (int s : output_slots_) result.push_back(*value(s));
+  return result;
 }
 
 // Checks the feeds: only graph inputs, all of them, each matching its declaration.
@@ -108,18 +157,11 @@ std::unique_ptr<StreamedRun> Session::start_stream(const std::map<std::string, T
 
 std::map<std::string, Tensor> Session::run(const std::map<std::string, Tensor>& feeds) const {
   check_feeds(model_, input_names_, feeds);
-  std::map<std::string, Tensor> values = model_.initializers();
-  for (const auto& kv : feeds) values[kv.first] = kv.second;
-  for (const Node& node : model_.nodes()) {
-    std::vector<const Tensor*> inputs;
-    for (const auto& name : node.inputs()) inputs.push_back(name.empty() ? nullptr : &values.at(name));
-    std::vector<Tensor> outs = with_graph_context(node, [&] { return run_node(node, inputs); });
-    for (size_t i = 0; i < outs.size() && i < node.outputs().size(); ++i) {
-      if (!node.outputs()[i].empty()) values[node.outputs()[i]] = std::move(outs[i]);
-    }
-  }
+  std::vector<const Tensor*> positional;
+  for (const auto& name : input_names_) positional.push_back(&feeds.at(name));
+  std::vector<Tensor> outs = run_positional(positional);
   std::map<std::string, Tensor> result;
-  for (const auto& name : output_names_) result[name] = values.at(name);
+  for (size_t i = 0; i < outs.size(); ++i) result[output_names_[i]] = std::move(outs[i]);
   return result;
 }
 

@@ -406,3 +406,27 @@ test('screenshots, and the page fits a phone', async () => {
   assert.ok(existsSync(join(shots, 'demo.png')));
   assertClean();
 });
+
+test('speed panel: measures each op at growing sizes against a plain JS loop, with agreeing results and a plot', async () => {
+  for (const op of ['ReduceSum', 'CumSum']) {
+    await page.selectOption('#speed-op', op);
+    await page.selectOption('#speed-max', '65536');
+    await page.click('#speed-run');
+    await page.waitForFunction(() => ['done', 'error'].includes(document.getElementById('speed-result').dataset.state), null, { timeout: 30000 });
+    const r = await page.evaluate(() => {
+      const box = document.getElementById('speed-result');
+      return {
+        state: box.dataset.state,
+        rows: [...box.querySelectorAll('tbody tr')].map((tr) => [...tr.cells].map((c) => c.textContent)),
+        same: box.dataset.same,
+        lines: box.querySelectorAll('svg polyline').length,
+      };
+    });
+    assert.equal(r.state, 'done', op);
+    assert.deepEqual(r.rows.map((row) => row[0]), ['4,096', '16,384', '65,536'], op);
+    for (const row of r.rows) assert.ok(row.slice(1, 5).every((v) => Number(v) > 0), `${op}: ${row}`);
+    assert.equal(r.same, 'true', `${op}: the package and the JS loop agree`);
+    assert.equal(r.lines, 2, `${op}: one line per side`);
+  }
+  assertClean();
+});

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILD_DIR, REPO, launchBrowser, requireDist, startSite, watchPage } from './helpers.mjs';
+import { probeUrl, reportFromFirefox, startReportSite } from './report-site.mjs';
 
 requireDist();
 const appSource = join(REPO, 'tests', 'browser', 'vite-app');
@@ -71,4 +72,21 @@ test('the bundled app runs ReduceSum in Chromium, through both entries', async (
   assert.ok(!requests.some((r) => r.url.includes('/dist/')), 'nothing is loaded from the repository dist/');
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('the bundled app runs ReduceSum in Firefox ESR, through both entries', async () => {
+  const reporting = await startReportSite();
+  try {
+    const done = (id) => `#${id}:not([data-state="pending"])`;
+    const steps = [{ wait: done('main') }, { wait: done('single') }, { read: '#main' }, { read: '#single' }];
+    const report = await reportFromFirefox(reporting, probeUrl(reporting.url, '/build/browser/vite-app/index.html', steps));
+    assert.match(report.userAgent, /Firefox/);
+    assert.deepEqual(report.errors, []);
+    for (const r of report.reads) {
+      assert.equal(r.text, 'float32 [2] 6 15', r.selector);
+      assert.equal(r.data.state, 'ok', r.selector);
+    }
+  } finally {
+    await reporting.close();
+  }
 });

@@ -64,7 +64,7 @@ const ROWS = [
 
   // Node.run inputs
   ['run/an input that is not a Tensor', TypeError,
-    () => node({ opType: 'ReduceSum' }).run([{ type: 'float32', data: new Float32Array(1), dims: [1] }]), [/ReduceSum/, /inputs\[0\]/, /not a Tensor/]],
+    () => node({ opType: 'ReduceSum' }).run([{ data: new Float32Array(1), dims: [1] }]), [/ReduceSum/, /inputs\[0\]/, /not a Tensor/]],
   ['run/inputs that are not an array', TypeError,
     () => node({ opType: 'ReduceProd' }).run(f32([1])), [/ReduceProd/, /array/]],
   ['run/too many inputs', RangeError,

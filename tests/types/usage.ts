@@ -1,7 +1,7 @@
 // Compile-only check of the hand-written types (tsc --noEmit): typical uses type-check, and
 // the @ts-expect-error lines prove the types reject misuse.
 import { init, Tensor, Node, InferenceSession, inferModelShapes, readTensorProto, memoryStats, LATEST_OPSET } from 'onnx-reduce-wasm';
-import type { ShapeInfo, DataType } from 'onnx-reduce-wasm';
+import type { ShapeInfo, DataType, TensorLocation } from 'onnx-reduce-wasm';
 
 async function main(modelBytes: Uint8Array): Promise<void> {
   await init();
@@ -32,9 +32,24 @@ async function main(modelBytes: Uint8Array): Promise<void> {
   const sync = session.runSync({ data: x });
   await session.release();
 
+  // Tensors in wasm memory, preallocated outputs, onnxruntime-web shaped inputs.
+  const resident = Tensor.allocate('float32', [2, 2]);
+  resident.data.set([1, 2, 3, 4]);
+  const loc: TensorLocation = resident.location;
+  const [kept] = again.run([resident], { preferredOutputLocation: 'wasm' });
+  const copied: Float32Array = await resident.getData();
+  const into = Tensor.allocate('float32', [2]);
+  again.run([resident.reshape([4, 1])], { outputs: [into, null] });
+  again.run([{ type: 'float32', data: new Float32Array(4), dims: [2, 2], location: 'cpu' }]);
+  // @ts-expect-error preferredOutputLocation is 'cpu' or 'wasm'
+  again.run([resident], { preferredOutputLocation: 'gpu-buffer' });
+  const wasmSession = await InferenceSession.create(modelBytes, { preferredOutputLocation: { y: 'wasm' } });
+  const fetched = await wasmSession.run({ x: resident }, { y: into });
+  const named = wasmSession.runSync({ x: resident }, ['y'], { preferredOutputLocation: 'cpu' });
+  for (const t of [kept, into, resident]) t.dispose();
   const all: Record<string, ShapeInfo> = inferModelShapes(modelBytes);
   const { tensor } = readTensorProto(new Uint8Array(0));
   const used: number = memoryStats().heapUsed;
-  void [f, b, dt, dims, shapes, opType, since, out, sync, all, tensor, used];
+  void [f, b, dt, dims, shapes, opType, since, out, sync, all, tensor, used, loc, copied, fetched, named];
 }
 void main;

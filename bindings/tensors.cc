@@ -1,0 +1,72 @@
+// Tensors JS keeps in wasm memory (Tensor.allocate, outputs with preferredOutputLocation
+// 'wasm'): each lives here behind an integer handle until JS disposes it. A handle holds a
+// Tensor (its buffer is shared by every handle made from it with orw_tensor_share), so the
+// data stays at one address for the tensor's whole life, memory growth or not.
+#include <emscripten/emscripten.h>
+
+#include <cstdint>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "status.h"
+
+namespace orw::bindings {
+namespace {
+
+std::unordered_map<int, Tensor>& held() {
+  static std::unordered_map<int, Tensor> h;
+  return h;
+}
+
+int hold(Tensor t) {
+  static int next = 1;
+  const int handle = next++;
+  held().emplace(handle, std::move(t));
+  return handle;
+}
+
+}  // namespace
+}  // namespace orw::bindings
+
+extern "C" {
+
+// Allocates a zero-filled tensor of ONNX element type `type` with `rank` dims (float64 at
+// dims_ptr); returns its handle, or 0 with the error recorded.
+EMSCRIPTEN_KEEPALIVE int orw_tensor_alloc(int type, uintptr_t dims_ptr, int rank) {
+  using namespace orw::bindings;
+  int handle = 0;
+  guarded([&] {
+    const double* d = reinterpret_cast<const double*>(dims_ptr);
+    handle = hold(orw::Tensor(static_cast<orw::DataType>(type), orw::Shape(d, d + rank)));
+  });
+  return handle;
+}
+
+// Keeps output `index` of the last run alive under a new handle (0 if there is no such output).
+EMSCRIPTEN_KEEPALIVE int orw_tensor_hold_output(int index) {
+  using namespace orw::bindings;
+  auto& outs = glue().outputs;
+  if (index < 0 || index >= static_cast<int>(outs.size())) return 0;
+  return hold(outs[static_cast<size_t>(index)]);
+}
+
+// A second handle on the same buffer (a reshaped view); 0 if `handle` is not live.
+EMSCRIPTEN_KEEPALIVE int orw_tensor_share(int handle) {
+  using namespace orw::bindings;
+  auto it = held().find(handle);
+  return it == held().end() ? 0 : hold(it->second);
+}
+
+// The data address of a live handle (0 if it is not live).
+EMSCRIPTEN_KEEPALIVE uintptr_t orw_tensor_data(int handle) {
+  using namespace orw::bindings;
+  auto it = held().find(handle);
+  return it == held().end() ? 0 : reinterpret_cast<uintptr_t>(it->second.raw());
+}
+
+// Frees a handle; the buffer goes once no handle and no run holds it.
+EMSCRIPTEN_KEEPALIVE void orw_tensor_release(int handle) { orw::bindings::held().erase(handle); }
+
+// Live handles (for leak checks in tests).
+EMSCRIPTEN_KEEPALIVE int orw_tensor_count() { return static_cast<int>(orw::bindings::held().size()); }
+}
