@@ -7,7 +7,8 @@
 #   ... --keep-going                   fork mode: a crash is saved and fuzzing goes on (long runs)
 #   ... --only node|model|tensor       one harness
 # Prints executions and crashes per harness and in total; exits 1 when anything crashed.
-# New corpus entries go to build/fuzz/work/<harness>, crashes to build/fuzz/artifacts/<harness>.
+# New corpus entries go to build/fuzz/work/<harness>, crashes to build/fuzz/artifacts/<harness>
+# (ORW_FUZZ_BUILD=dir: another build dir, e.g. for a long run beside a working build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,20 +26,21 @@ while [ $# -gt 0 ]; do
 done
 
 cxx=${ORW_FUZZ_CXX:-clang++-14}
-if [ ! -f build/fuzz/CMakeCache.txt ]; then
-  cmake -S . -B build/fuzz -DORW_FUZZ=ON -DORW_BUILD_TESTS=OFF -DCMAKE_CXX_COMPILER="$cxx" \
+bdir=${ORW_FUZZ_BUILD:-build/fuzz}
+if [ ! -f "$bdir/CMakeCache.txt" ]; then
+  cmake -S . -B "$bdir" -DORW_FUZZ=ON -DORW_BUILD_TESTS=OFF -DCMAKE_CXX_COMPILER="$cxx" \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 fi
-cmake --build build/fuzz -j"${ORW_JOBS:-$(nproc)}" --target fuzz_node fuzz_model fuzz_tensor >/dev/null
+cmake --build "$bdir" -j"${ORW_JOBS:-$(nproc)}" --target fuzz_node fuzz_model fuzz_tensor >/dev/null
 
 total_execs=0
 failed=0
 for h in "${harnesses[@]}"; do
-  bin=build/fuzz/tests/fuzz/fuzz_$h
-  work=build/fuzz/work/$h
-  artifacts=build/fuzz/artifacts/$h
-  log=build/fuzz/logs/$h.log
-  mkdir -p "$work" "$artifacts" build/fuzz/logs
+  bin=$bdir/tests/fuzz/fuzz_$h
+  work=$bdir/work/$h
+  artifacts=$bdir/artifacts/$h
+  log=$bdir/logs/$h.log
+  mkdir -p "$work" "$artifacts" "$bdir/logs"
   common=(-dict=tests/fuzz/onnx.dict -timeout=10 -malloc_limit_mb=512 -rss_limit_mb=2048 -artifact_prefix="$artifacts/")
 
   regressions=(tests/fuzz/regressions/"$h"/*)

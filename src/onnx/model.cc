@@ -7,6 +7,7 @@
 #include "core/errors.h"
 #include "onnx/tensor_proto.h"
 #include "orw_proto/onnx.pb.h"
+#include "core/names.h"
 
 namespace orw {
 namespace {
@@ -49,7 +50,7 @@ Model Model::parse(const void* bytes, size_t size) {
 
   const auto& g = proto.graph();
   for (const auto& init : g.initializer()) {
-    m.initializers_.emplace(init.name(), tensor_from_proto(init, "initializer '" + init.name() + "'"));
+    m.initializers_.emplace(init.name(), tensor_from_proto(init, "initializer '" + printable(init.name()) + "'"));
   }
   for (const auto& in : g.input()) {
     if (!m.initializers_.count(in.name())) m.inputs_.push_back(decode_value_info(in));
@@ -74,7 +75,7 @@ Model Model::parse(const void* bytes, size_t size) {
       for (const auto& out : np.output()) {
         if (out.empty()) continue;  // an omitted optional output
         if (!available.insert(out).second) {
-          throw std::invalid_argument(node.where() + ": output '" + out + "' is already produced elsewhere in the graph");
+          throw std::invalid_argument(node.where() + ": output '" + printable(out) + "' is already produced elsewhere in the graph");
         }
       }
       m.nodes_.push_back(std::move(node));
@@ -87,7 +88,7 @@ Model Model::parse(const void* bytes, size_t size) {
         if (done[i]) continue;
         for (const auto& in : g.node(i).input()) {
           if (!available.count(in)) {
-            throw std::invalid_argument("model: node " + std::to_string(i) + " (" + g.node(i).op_type() + ") uses '" + in +
+            throw std::invalid_argument("model: node " + std::to_string(i) + " (" + printable(g.node(i).op_type()) + ") uses '" + printable(in) +
                                         "', which no graph input, initializer or node produces (or a cycle)");
           }
         }
@@ -96,7 +97,7 @@ Model Model::parse(const void* bytes, size_t size) {
   }
   for (const auto& out : m.outputs_) {
     if (!available.count(out.name)) {
-      throw std::invalid_argument("model: graph output '" + out.name + "' is not produced by any node, input or initializer");
+      throw std::invalid_argument("model: graph output '" + printable(out.name) + "' is not produced by any node, input or initializer");
     }
   }
   return m;

@@ -8,13 +8,14 @@
 #include "shape/compute_shape.h"
 #include "shape/context.h"
 #include "shape/proto_info.h"
+#include "core/names.h"
 
 namespace orw {
 namespace {
 
 // A Constant node's output: from `value`, or from the value_* shorthands (opset 12+).
 TensorInfo constant_info(const onnx::NodeProto& node) {
-  const std::string what = "Constant '" + (node.output_size() ? node.output(0) : std::string()) + "'";
+  const std::string what = "Constant '" + (node.output_size() ? printable(node.output(0)) : std::string()) + "'";
   for (const auto& a : node.attribute()) {
     if (a.name() == "value") return info_from_tensor(a.t(), what + ": attribute 'value'");
     if (a.name() == "value_int") return {DataType::kInt64, Dims{}, shape_values({a.i()})};
@@ -64,7 +65,7 @@ std::map<std::string, TensorInfo> infer_model_shapes(const void* bytes, size_t s
   for (const auto& input : graph.input()) ctx.set(input.name(), info_from_type(input.type()));
   for (const auto& init : graph.initializer()) {
     if (model.ir_version() >= 4 && ctx.contains(init.name())) continue;  // an overridable default
-    ctx.set(init.name(), info_from_tensor(init, "initializer '" + init.name() + "'"));
+    ctx.set(init.name(), info_from_tensor(init, "initializer '" + printable(init.name()) + "'"));
   }
   for (const auto& node : graph.node()) infer_graph_node(ctx, node);
   return ctx.values();
