@@ -56,7 +56,8 @@ Node Node::parse(const void* bytes, size_t size, int64_t opset, bool default_io)
   if (size > static_cast<size_t>(INT_MAX)) throw ParseError("NodeProto: " + std::to_string(size) + " bytes is too large");
   onnx::NodeProto proto;
   if (!proto.ParseFromArray(bytes, static_cast<int>(size))) {
-    throw ParseError("NodeProto: the " + std::to_string(size) + " bytes are not a valid serialized onnx.NodeProto");
+    throw ParseError("NodeProto: the " + std::to_string(size) + " bytes are not a valid serialized onnx.NodeProto "
+                     "(truncated, malformed, or nested more than 100 messages deep)");
   }
   return from_proto(proto, opset, default_io);
 }
@@ -74,6 +75,10 @@ Node Node::from_proto(const onnx::NodeProto& proto, int64_t opset, bool default_
       throw UnsupportedError((node.op_type_.empty() ? std::string("node") : printable(node.op_type_)) + ": attribute '" +
                              printable(a.name()) + "' refers to a function attribute ('" + printable(a.ref_attr_name()) +
                              "'); only plain attribute values are supported");
+    }
+    if (a.has_g() || a.graphs_size() > 0) {
+      throw UnsupportedError((node.op_type_.empty() ? std::string("node") : printable(node.op_type_)) + ": attribute '" +
+                             printable(a.name()) + "' holds a subgraph; nested graphs are not supported");
     }
     node.attributes_.push_back(decode_attribute(a));
   }

@@ -71,7 +71,8 @@ Tensor tensor_from_proto(const onnx::TensorProto& p, const std::string& what) {
 Tensor tensor_from_bytes(const void* bytes, size_t size, std::string* name) {
   onnx::TensorProto proto;
   if (size > static_cast<size_t>(INT_MAX) || !proto.ParseFromArray(bytes, static_cast<int>(size))) {
-    throw ParseError("TensorProto: the " + std::to_string(size) + " bytes are not a valid serialized onnx.TensorProto");
+    throw ParseError("TensorProto: the " + std::to_string(size) + " bytes are not a valid serialized onnx.TensorProto "
+                     "(truncated, malformed, or nested more than 100 messages deep)");
   }
   if (name) *name = proto.name();
   return tensor_from_proto(proto, proto.name().empty() ? std::string("tensor") : "tensor '" + printable(proto.name()) + "'");

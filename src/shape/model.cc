@@ -3,6 +3,7 @@
 #include <climits>
 
 #include "core/errors.h"
+#include "onnx/model.h"
 #include "onnx/node.h"
 #include "orw_proto/onnx.pb.h"
 #include "shape/compute_shape.h"
@@ -57,11 +58,13 @@ void infer_graph_node(ShapesContext& ctx, const onnx::NodeProto& proto) {
 std::map<std::string, TensorInfo> infer_model_shapes(const void* bytes, size_t size) {
   onnx::ModelProto model;
   if (size > static_cast<size_t>(INT_MAX) || !model.ParseFromArray(bytes, static_cast<int>(size))) {
-    throw ParseError("ModelProto: the " + std::to_string(size) + " bytes are not a valid serialized onnx.ModelProto");
+    throw ParseError("ModelProto: the " + std::to_string(size) + " bytes are not a valid serialized onnx.ModelProto "
+                     "(truncated, malformed, or nested more than 100 messages deep)");
   }
   ShapesContext ctx;
   for (const auto& import : model.opset_import()) ctx.set_opset(import.domain(), import.version());
   const auto& graph = model.graph();
+  check_graph_limits(graph);
   for (const auto& input : graph.input()) ctx.set(input.name(), info_from_type(input.type()));
   for (const auto& init : graph.initializer()) {
     if (model.ir_version() >= 4 && ctx.contains(init.name())) continue;  // an overridable default
