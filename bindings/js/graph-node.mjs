@@ -1,4 +1,5 @@
 // Node: one ONNX node, parsed and validated in wasm, runnable on Tensors.
+import { checkInputBuffers, printable } from './guards.mjs';
 import { encodeNode } from './proto-writer.mjs';
 import { fromWasmInfo, toWasmInfo } from './shapes.mjs';
 import { Tensor } from './tensor.mjs';
@@ -62,7 +63,7 @@ export class Node {
 
   // How errors name this node, as the wasm side does: ReduceSum "n1" (opset 18).
   #where() {
-    return `${this.#info.opType}${this.#info.name ? ` "${this.#info.name}"` : ''} (opset ${this.#opset})`;
+    return `${printable(this.#info.opType)}${this.#info.name ? ` "${printable(this.#info.name)}"` : ''} (opset ${this.#opset})`;
   }
 
   get opType() { return this.#info.opType; }
@@ -83,6 +84,7 @@ export class Node {
       const t = inputs[i];
       if (t != null && !(t instanceof Tensor)) throw new TypeError(`${this.#where()}: run: inputs[${i}] is not a Tensor (got ${Object.prototype.toString.call(t)})`);
     }
+    checkInputBuffers(inputs, (i) => `${this.#where()}: run: inputs[${i}]${this.#info.inputs[i] ? ` ('${printable(this.#info.inputs[i])}')` : ''}`);
     const m = wasm();
     const streamed = runStreamed(inputs, (desc) => m._orw_node_stream_begin(handle, desc, inputs.length));
     if (streamed) return streamed;

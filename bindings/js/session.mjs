@@ -1,5 +1,6 @@
 // InferenceSession: a whole model (a graph of supported ops), as in onnxruntime-web.
 import { dtypeNameFromOnnx } from './dtypes.mjs';
+import { checkInputBuffers, printable } from './guards.mjs';
 import { Tensor } from './tensor.mjs';
 import { fail, readModelResource, runStreamed, takeOutputs, wasm, withBytes, withInputs } from './wasm.mjs';
 
@@ -42,14 +43,15 @@ export class InferenceSession {
     if (!feeds || typeof feeds !== 'object') throw new TypeError('InferenceSession.run: feeds must be an object { inputName: Tensor }');
     const names = this.#info.inputNames;
     for (const key of Object.keys(feeds)) {
-      if (!names.includes(key)) throw new RangeError(`InferenceSession.run: '${key}' is not an input of this model (inputs: ${names.join(', ')})`);
+      if (!names.includes(key)) throw new RangeError(`InferenceSession.run: '${printable(key)}' is not an input of this model (inputs: ${names.map(printable).join(', ')})`);
     }
     const tensors = names.map((name) => {
       const t = feeds[name];
-      if (t === undefined) throw new RangeError(`InferenceSession.run: input '${name}' is missing from the feeds`);
-      if (!(t instanceof Tensor)) throw new TypeError(`InferenceSession.run: feeds['${name}'] is not a Tensor`);
+      if (t === undefined) throw new RangeError(`InferenceSession.run: input '${printable(name)}' is missing from the feeds`);
+      if (!(t instanceof Tensor)) throw new TypeError(`InferenceSession.run: feeds['${printable(name)}'] is not a Tensor`);
       return t;
     });
+    checkInputBuffers(tensors, (i) => `InferenceSession.run: feeds['${printable(names[i])}']`);
     const m = wasm();
     const outputs = runStreamed(tensors, (desc) => m._orw_session_stream_begin(this.#handle, desc, tensors.length)) ??
       (withInputs(tensors, (desc) => m._orw_session_run(this.#handle, desc, tensors.length)) ? takeOutputs() : fail());
