@@ -7,9 +7,11 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "core/errors.h"
 #include "core/tensor.h"
+#include "ops/operators.h"
 
 namespace orw::fuzz {
 
@@ -84,6 +86,22 @@ inline bool same_values(const Tensor& a, const Tensor& b) {
     }
   }
   return true;
+}
+
+// Feeds input 0 of `s` in pieces from x (as the JS layer does); returns the output.
+inline Tensor stream_all(StreamedRun& s, const Tensor& x) {
+  const auto* src = static_cast<const char*>(x.raw());
+  const size_t es = s.element_size();
+  Tensor assembled = Tensor::uninitialized(x.type(), x.dims());
+  std::vector<char> in, out;
+  for (StreamedRun::Piece p; (p = s.next()).count != 0;) {
+    in.assign(src + p.offset * es, src + (p.offset + p.count) * es);
+    out.assign(p.count * es, 0);
+    s.feed(in.data(), out.data());
+    if (s.output_in_pieces()) std::memcpy(static_cast<char*>(assembled.mutable_raw()) + p.offset * es, out.data(), out.size());
+  }
+  Tensor result = s.finish();
+  return s.output_in_pieces() ? assembled : result;
 }
 
 }  // namespace orw::fuzz

@@ -58,5 +58,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::map<std::string, Tensor> outputs;
   if (!fuzz::accepted([&] { outputs = session->run(feeds); })) return 0;
   if (outputs.size() != session->output_names().size()) std::abort();
+
+  // The streamed run of a one-node model (when it applies) gives the same values.
+  std::unique_ptr<StreamedRun> stream = session->start_stream(feeds);
+  if (stream) {
+    const Tensor streamed = fuzz::stream_all(*stream, feeds.at(session->input_names()[0]));
+    if (!fuzz::same_values(streamed, outputs.at(session->output_names()[0]))) {
+      std::fprintf(stderr, "streamed run differs from Session::run\n");
+      std::abort();
+    }
+  }
   return 0;
 }

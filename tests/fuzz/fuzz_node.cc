@@ -62,22 +62,6 @@ TensorInfo info_of(const Tensor& t) {
   return info;
 }
 
-// Feeds input 0 of `s` in pieces from x; returns the output.
-Tensor stream_all(StreamedRun& s, const Tensor& x) {
-  const auto* src = static_cast<const char*>(x.raw());
-  const size_t es = s.element_size();
-  Tensor assembled = Tensor::uninitialized(x.type(), x.dims());
-  std::vector<char> in, out;
-  for (StreamedRun::Piece p; (p = s.next()).count != 0;) {
-    in.assign(src + p.offset * es, src + (p.offset + p.count) * es);
-    out.assign(p.count * es, 0);
-    s.feed(in.data(), out.data());
-    if (s.output_in_pieces()) std::memcpy(static_cast<char*>(assembled.mutable_raw()) + p.offset * es, out.data(), out.size());
-  }
-  Tensor result = s.finish();
-  return s.output_in_pieces() ? assembled : result;
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -126,7 +110,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   // The streamed run (when it applies) gives the same values.
   std::unique_ptr<StreamedRun> stream = StreamedRun::start(node, inputs);
-  if (stream && !fuzz::same_values(stream_all(*stream, *inputs[0]), outputs[0])) {
+  if (stream && !fuzz::same_values(fuzz::stream_all(*stream, *inputs[0]), outputs[0])) {
     std::fprintf(stderr, "streamed run differs from run_node\n");
     std::abort();
   }
