@@ -16,6 +16,7 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # 1. Debian packages -------------------------------------------------------------
 packages=(emscripten protobuf-compiler libprotobuf-dev libonnx-dev catch2 cmake ccache dpkg-dev)
+packages+=(clang-14 libclang-rt-14-dev)  # libFuzzer + sanitizers for tests/fuzz
 [ "${ORW_WITH_BROWSER:-1}" = 1 ] && packages+=(chromium firefox-esr)
 missing=()
 for p in "${packages[@]}"; do

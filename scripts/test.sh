@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: builds (scripts/build.sh: toolchain, native + wasm builds, dist/), then
-#   Catch2 natively (plain, and with ASan + UBSan) and as wasm under Node, the SIMD check of the shipped .wasm, the
+#   Catch2 natively (plain, and with ASan + UBSan) and as wasm under Node, the libFuzzer harnesses (bounded), the SIMD check of the shipped .wasm, the
 #   TypeScript types check, the JS tests, the packed-tarball tests and the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +12,8 @@ echo "[test] Catch2, native with AddressSanitizer + UBSan" >&2
 cmake -S . -B build/asan -DORW_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
 cmake --build build/asan -j"${ORW_JOBS:-$(nproc)}" --target orw_tests
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ./build/asan/tests/cc/orw_tests
+echo "[test] libFuzzer harnesses: regressions, seed corpora and 20000 executions each (clang, ASan + UBSan)" >&2
+bash scripts/fuzz.sh --runs 20000
 echo "[test] Catch2, wasm under Node" >&2
 ctest --test-dir build/wasm --output-on-failure --no-tests=error
 echo "[test] the shipped wasm has SIMD in its kernel loops" >&2

@@ -1,4 +1,5 @@
 // Node: one ONNX node, parsed and validated in wasm, runnable on Tensors.
+import { checkInputBuffers, printable } from './guards.mjs';
 import { encodeNode } from './proto-writer.mjs';
 import { fromWasmInfo, toWasmInfo } from './shapes.mjs';
 import { asTensors } from './tensor.mjs';
@@ -65,7 +66,7 @@ export class Node {
 
   // How errors name this node, as the wasm side does: ReduceSum "n1" (opset 18).
   #where() {
-    return `${this.#info.opType}${this.#info.name ? ` "${this.#info.name}"` : ''} (opset ${this.#opset})`;
+    return `${printable(this.#info.opType)}${this.#info.name ? ` "${printable(this.#info.name)}"` : ''} (opset ${this.#opset})`;
   }
 
   get opType() { return this.#info.opType; }
@@ -86,6 +87,7 @@ export class Node {
     if (!Array.isArray(inputs)) throw new TypeError(`${this.#where()}: run: inputs must be an array of Tensor (null for an omitted optional input)`);
     const { keep, into } = options == null ? NO_OPTIONS : runOptions(options, this.#info.outputs.length, `${this.#where()}: run`);
     inputs = asTensors(inputs, this.#runInputsWhere);
+    checkInputBuffers(inputs, (i) => `${this.#where()}: run: inputs[${i}]${this.#info.inputs[i] ? ` ('${printable(this.#info.inputs[i])}')` : ''}`);
     const m = wasm();
     if (!keep && !into) {
       const streamed = runStreamed(inputs, (desc) => m._orw_node_stream_begin(handle, desc, inputs.length));

@@ -1,5 +1,6 @@
 // InferenceSession: a whole model (a graph of supported ops), as in onnxruntime-web.
 import { dtypeNameFromOnnx } from './dtypes.mjs';
+import { checkInputBuffers, printable } from './guards.mjs';
 import { asTensor, Tensor } from './tensor.mjs';
 import { checkLocation, fail, readModelResource, runOptions, runStreamed, takeOutputs, wasm, withBytes, withInputs } from './wasm.mjs';
 
@@ -68,13 +69,14 @@ export class InferenceSession {
     if (!feeds || typeof feeds !== 'object') throw new TypeError('InferenceSession.run: feeds must be an object { inputName: Tensor }');
     const names = this.#info.inputNames;
     for (const key of Object.keys(feeds)) {
-      if (!names.includes(key)) throw new RangeError(`InferenceSession.run: '${key}' is not an input of this model (inputs: ${names.join(', ')})`);
+      if (!names.includes(key)) throw new RangeError(`InferenceSession.run: '${printable(key)}' is not an input of this model (inputs: ${names.map(printable).join(', ')})`);
     }
     const tensors = names.map((name) => {
       const t = feeds[name];
-      if (t === undefined) throw new RangeError(`InferenceSession.run: input '${name}' is missing from the feeds`);
-      return t instanceof Tensor ? t : asTensor(t, `InferenceSession.run: feeds['${name}']`);
+      if (t === undefined) throw new RangeError(`InferenceSession.run: input '${printable(name)}' is missing from the feeds`);
+      return t instanceof Tensor ? t : asTensor(t, `InferenceSession.run: feeds['${printable(name)}']`);
     });
+    checkInputBuffers(tensors, (i) => `InferenceSession.run: feeds['${printable(names[i])}']`);
     const outNames = this.#info.outputNames;
     const { wanted, outputs, rest } = this.#fetches(fetches, options);
     if (typeof rest !== 'object' || Array.isArray(rest)) throw new TypeError('InferenceSession.run: options must be an object { preferredOutputLocation? }');

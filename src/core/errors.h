@@ -26,6 +26,12 @@ struct SizeError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// An allocation that failed: the message gives the bytes asked for (and, from run_node on,
+// the op). The bindings report it as a RangeError like other size errors.
+struct AllocationError : SizeError {
+  using SizeError::SizeError;
+};
+
 // Any other invalid value (axis out of range, bad attribute value, wrong input count...)
 // is a plain std::invalid_argument.
 

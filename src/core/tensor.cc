@@ -57,8 +57,8 @@ Tensor::Tensor(DataType type, Shape dims, bool zero) : type_(type), dims_(std::m
   const size_t bytes = checked_byte_size(type_, count_, "tensor");
   void* p = zero ? std::calloc(bytes ? bytes : 1, 1) : std::malloc(bytes ? bytes : 1);
   if (!p) {
-    throw SizeError("tensor: cannot allocate " + std::to_string(bytes) + " bytes for shape " +
-                    shape_to_string(dims_));
+    throw AllocationError("cannot allocate " + std::to_string(bytes) + " bytes for a tensor of shape " +
+                          shape_to_string(dims_) + " (out of memory)");
   }
   owner_ = std::shared_ptr<void>(p, std::free);
   data_ = p;

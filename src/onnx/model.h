@@ -11,7 +11,19 @@
 #include "core/tensor.h"
 #include "onnx/node.h"
 
+namespace onnx {
+class GraphProto;
+}
+
 namespace orw {
+
+// The largest graphs accepted (models and shape inference): nodes, and value names mentioned
+// (graph inputs, outputs, initializers, value_info, node inputs and outputs).
+constexpr int64_t kMaxGraphNodes = 4096;
+constexpr int64_t kMaxGraphValues = 16384;
+
+// Throws std::invalid_argument when `graph` is larger than the limits above.
+void check_graph_limits(const onnx::GraphProto& graph);
 
 // A declared dim: a number, a symbol (dim_param) or unknown.
 struct DeclaredDim {
@@ -31,7 +43,7 @@ class Model {
   // Decodes and validates serialized ModelProto bytes. Throws ParseError for bytes that do not
   // decode, UnsupportedError naming the first node whose op/domain/opset is not supported,
   // std::invalid_argument for a graph that is not well formed (a value used before it is
-  // produced, produced twice, a graph output nobody produces).
+  // produced, produced twice, a graph output nobody produces, a graph over the limits above).
   static Model parse(const void* bytes, size_t size);
 
   int64_t ir_version() const { return ir_version_; }

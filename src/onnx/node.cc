@@ -3,6 +3,7 @@
 #include <climits>
 
 #include "core/errors.h"
+#include "core/names.h"
 #include "orw_proto/onnx.pb.h"
 
 namespace orw {
@@ -55,7 +56,8 @@ Node Node::parse(const void* bytes, size_t size, int64_t opset, bool default_io)
   if (size > static_cast<size_t>(INT_MAX)) throw ParseError("NodeProto: " + std::to_string(size) + " bytes is too large");
   onnx::NodeProto proto;
   if (!proto.ParseFromArray(bytes, static_cast<int>(size))) {
-    throw ParseError("NodeProto: the " + std::to_string(size) + " bytes are not a valid serialized onnx.NodeProto");
+    throw ParseError("NodeProto: the " + std::to_string(size) + " bytes are not a valid serialized onnx.NodeProto "
+                     "(truncated, malformed, or nested more than 100 messages deep)");
   }
   return from_proto(proto, opset, default_io);
 }
@@ -70,9 +72,13 @@ Node Node::from_proto(const onnx::NodeProto& proto, int64_t opset, bool default_
   node.outputs_.assign(proto.output().begin(), proto.output().end());
   for (const auto& a : proto.attribute()) {
     if (!a.ref_attr_name().empty()) {
-      throw UnsupportedError((node.op_type_.empty() ? std::string("node") : node.op_type_) + ": attribute '" +
-                             a.name() + "' refers to a function attribute ('" + a.ref_attr_name() +
+      throw UnsupportedError((node.op_type_.empty() ? std::string("node") : printable(node.op_type_)) + ": attribute '" +
+                             printable(a.name()) + "' refers to a function attribute ('" + printable(a.ref_attr_name()) +
                              "'); only plain attribute values are supported");
+    }
+    if (a.has_g() || a.graphs_size() > 0) {
+      throw UnsupportedError((node.op_type_.empty() ? std::string("node") : printable(node.op_type_)) + ": attribute '" +
+                             printable(a.name()) + "' holds a subgraph; nested graphs are not supported");
     }
     node.attributes_.push_back(decode_attribute(a));
   }
@@ -128,8 +134,8 @@ int64_t Node::int_attribute(const std::string& name, int64_t fallback) const {
 }
 
 std::string Node::where() const {
-  std::string s = op_type_.empty() ? std::string("node") : op_type_;
-  if (!name_.empty()) s += " \"" + name_ + "\"";
+  std::string s = op_type_.empty() ? std::string("node") : printable(op_type_);
+  if (!name_.empty()) s += " \"" + printable(name_) + "\"";
   return s + " (opset " + std::to_string(opset_) + ")";
 }
 
@@ -141,7 +147,7 @@ void Node::validate() {
   for (size_t i = 0; i < attributes_.size(); ++i) {
     const Attribute& a = attributes_[i];
     for (size_t j = 0; j < i; ++j) {
-      if (attributes_[j].name == a.name) throw std::invalid_argument(where() + ": attribute '" + a.name + "' is given twice");
+      if (attributes_[j].name == a.name) throw std::invalid_argument(where() + ": attribute '" + printable(a.name) + "' is given twice");
     }
     const AttrSpec* spec = nullptr;
     for (const auto& candidate : s.attributes) {
@@ -154,15 +160,15 @@ void Node::validate() {
       if (a.name == "axes" && s.axes_from == AxesFrom::kInput) {
         hint = "; from opset " + std::to_string(s.since_version) + " axes are given as the second input";
       }
-      throw std::invalid_argument(where() + ": unknown attribute '" + a.name + "' (this version has: " + known + ")" +
+      throw std::invalid_argument(where() + ": unknown attribute '" + printable(a.name) + "' (this version has: " + known + ")" +
                                   hint);
     }
     if (a.type != spec->type) {
-      throw TypeError(where() + ": attribute '" + a.name + "' must be of type " + attr_type_name(spec->type) +
+      throw TypeError(where() + ": attribute '" + printable(a.name) + "' must be of type " + attr_type_name(spec->type) +
                       ", got " + attr_type_name(a.type));
     }
     if (spec->boolean && a.i != 0 && a.i != 1) {
-      throw std::invalid_argument(where() + ": attribute '" + a.name + "' must be 0 or 1, got " + std::to_string(a.i));
+      throw std::invalid_argument(where() + ": attribute '" + printable(a.name) + "' must be 0 or 1, got " + std::to_string(a.i));
     }
   }
 

@@ -1,4 +1,7 @@
+#include <new>
 #include <stdexcept>
+
+#include "core/errors.h"
 
 #include "ops/inputs.h"
 #include "ops/operators.h"
@@ -16,7 +19,13 @@ std::vector<Tensor> run_node(const Node& node, const std::vector<const Tensor*>&
       throw std::invalid_argument(node.where() + ": " + input_label(node, i) + " is required but missing");
     }
   }
-  return s.run(node, inputs);
+  try {
+    return s.run(node, inputs);
+  } catch (const AllocationError& e) {
+    throw AllocationError(node.where() + ": " + e.what());
+  } catch (const std::bad_alloc&) {
+    throw AllocationError(node.where() + ": out of memory");
+  }
 }
 
 }  // namespace orw

@@ -5,6 +5,7 @@
 #include "ops/operators.h"
 #include "shape/elementwise_shape.h"
 #include "shape/shape_fns.h"
+#include "core/names.h"
 
 namespace orw {
 namespace {
@@ -206,8 +207,8 @@ const OpSchema& resolve_op(const std::string& domain, const std::string& op_type
     if (!first) first = &s;
     if (s.since_version <= opset) best = &s;
   }
-  const std::string what = op_type + " (domain '" + dom + "', opset " + std::to_string(opset) + ")";
-  if (!domain_known) throw UnsupportedError(what + ": domain '" + dom + "' is not supported (only ai.onnx)");
+  const std::string what = printable(op_type) + " (domain '" + printable(dom) + "', opset " + std::to_string(opset) + ")";
+  if (!domain_known) throw UnsupportedError(what + ": domain '" + printable(dom) + "' is not supported (only ai.onnx)");
   if (!first) {
     std::string known;
     const char* previous = "";
@@ -215,14 +216,14 @@ const OpSchema& resolve_op(const std::string& domain, const std::string& op_type
       if (std::string(previous) != s.op_type) known += std::string(known.empty() ? "" : ", ") + s.op_type;
       previous = s.op_type;
     }
-    throw UnsupportedError(what + ": operator '" + op_type + "' is not supported (supported: " + known + ")");
+    throw UnsupportedError(what + ": operator '" + printable(op_type) + "' is not supported (supported: " + known + ")");
   }
   if (opset < 1 || opset > kMaxOpset) {
     throw UnsupportedError(what + ": opset " + std::to_string(opset) + " is outside the supported range 1.." +
                            std::to_string(kMaxOpset));
   }
   if (!best) {
-    throw UnsupportedError(what + ": " + op_type + " does not exist in opset " + std::to_string(opset) +
+    throw UnsupportedError(what + ": " + printable(op_type) + " does not exist in opset " + std::to_string(opset) +
                            " (it first appears in opset " + std::to_string(first->since_version) + ")");
   }
   return *best;

@@ -4,12 +4,13 @@
 
 #include "core/errors.h"
 #include "ops/operators.h"
+#include "core/names.h"
 
 namespace orw {
 namespace {
 
 void check_feed(const ValueInfo& info, const Tensor& t, std::map<std::string, int64_t>& symbols) {
-  auto what = [&] { return "input '" + info.name + "'"; };  // made only for an error
+  auto what = [&] { return "input '" + printable(info.name) + "'"; };  // made only for an error
   if (info.type != DataType::kUndefined && t.type() != info.type) {
     throw TypeError(what() + ": expected element type " + type_name(info.type) + ", got " + type_name(t.type()));
   }
@@ -28,8 +29,8 @@ void check_feed(const ValueInfo& info, const Tensor& t, std::map<std::string, in
     if (!dim.symbol.empty()) {
       auto [it, fresh] = symbols.emplace(dim.symbol, got);
       if (!fresh && it->second != got) {
-        throw std::invalid_argument(what() + ": dim " + std::to_string(d) + " ('" + dim.symbol + "') is " + std::to_string(got) +
-                                    ", but another input gives '" + dim.symbol + "' = " + std::to_string(it->second));
+        throw std::invalid_argument(what() + ": dim " + std::to_string(d) + " ('" + printable(dim.symbol) + "') is " + std::to_string(got) +
+                                    ", but another input gives '" + printable(dim.symbol) + "' = " + std::to_string(it->second));
       }
     }
   }
@@ -42,7 +43,7 @@ std::string graph_context(const Node& node) {
   const auto& specs = node.schema().inputs;
   for (size_t i = 0; i < node.inputs().size() && i < specs.size(); ++i) {
     if (node.inputs()[i].empty()) continue;
-    s += std::string(s.empty() ? "" : ", ") + specs[i].name + " = '" + node.inputs()[i] + "'";
+    s += std::string(s.empty() ? "" : ", ") + specs[i].name + " = '" + printable(node.inputs()[i]) + "'";
   }
   return " (in the graph: " + s + ")";
 }
@@ -129,13 +130,13 @@ void check_feeds(const Model& model, const std::vector<std::string>& input_names
     if (!known) {
       std::string names;
       for (const auto& n : input_names) names += (names.empty() ? "'" : ", '") + n + "'";
-      throw std::invalid_argument("feed '" + kv.first + "' is not a graph input (inputs: " + names + ")");
+      throw std::invalid_argument("feed '" + printable(kv.first) + "' is not a graph input (inputs: " + names + ")");
     }
   }
   std::map<std::string, int64_t> symbols;
   for (const auto& info : model.inputs()) {
     auto it = feeds.find(info.name);
-    if (it == feeds.end()) throw std::invalid_argument("input '" + info.name + "' is missing from the feeds");
+    if (it == feeds.end()) throw std::invalid_argument("input '" + printable(info.name) + "' is missing from the feeds");
     check_feed(info, it->second, symbols);
   }
 }

@@ -6,6 +6,7 @@
 #include "onnx/node.h"
 #include "ops/inputs.h"
 #include "orw_proto/onnx.pb.h"
+#include "core/names.h"
 
 namespace orw {
 namespace {
@@ -40,13 +41,13 @@ void check_given_inputs(const Node& node, const std::vector<std::string>& names)
 void compute_shape(ShapesContext& ctx, const onnx::NodeProto& proto, const char* op_type, const char* first,
                    const char* second) {
   if (proto.op_type() != op_type) {
-    throw std::invalid_argument(std::string("ComputeShape") + op_type + ": the node's op type is '" + proto.op_type() +
+    throw std::invalid_argument(std::string("ComputeShape") + op_type + ": the node's op type is '" + printable(proto.op_type()) +
                                 "', expected '" + op_type + "'");
   }
   const int64_t opset = ctx.opset(proto.domain());
   if (opset == 0) {
     throw std::invalid_argument(std::string(op_type) + ": the shapes context imports no opset for domain '" +
-                                canonical_domain(proto.domain()) + "'");
+                                printable(canonical_domain(proto.domain())) + "'");
   }
   // The given names replace the node's inputs: parse the node with the version's input names
   // (a valid count), then check the given names with the node's name in the messages.

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "registry/registry.h"
+#include "core/names.h"
 
 namespace orw {
 
@@ -28,7 +29,7 @@ const TensorInfo* ShapesContext::find(const std::string& name) const {
 
 const TensorInfo& ShapesContext::at(const std::string& name) const {
   if (const TensorInfo* info = find(name)) return *info;
-  throw std::out_of_range("shapes context: no value named '" + name + "'");
+  throw std::out_of_range("shapes context: no value named '" + printable(name) + "'");
 }
 
 std::string ShapesContext::fresh_symbol(const std::string& base) {

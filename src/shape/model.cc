@@ -3,18 +3,20 @@
 #include <climits>
 
 #include "core/errors.h"
+#include "onnx/model.h"
 #include "onnx/node.h"
 #include "orw_proto/onnx.pb.h"
 #include "shape/compute_shape.h"
 #include "shape/context.h"
 #include "shape/proto_info.h"
+#include "core/names.h"
 
 namespace orw {
 namespace {
 
 // A Constant node's output: from `value`, or from the value_* shorthands (opset 12+).
 TensorInfo constant_info(const onnx::NodeProto& node) {
-  const std::string what = "Constant '" + (node.output_size() ? node.output(0) : std::string()) + "'";
+  const std::string what = "Constant '" + (node.output_size() ? printable(node.output(0)) : std::string()) + "'";
   for (const auto& a : node.attribute()) {
     if (a.name() == "value") return info_from_tensor(a.t(), what + ": attribute 'value'");
     if (a.name() == "value_int") return {DataType::kInt64, Dims{}, shape_values({a.i()})};
@@ -56,15 +58,17 @@ void infer_graph_node(ShapesContext& ctx, const onnx::NodeProto& proto) {
 std::map<std::string, TensorInfo> infer_model_shapes(const void* bytes, size_t size) {
   onnx::ModelProto model;
   if (size > static_cast<size_t>(INT_MAX) || !model.ParseFromArray(bytes, static_cast<int>(size))) {
-    throw ParseError("ModelProto: the " + std::to_string(size) + " bytes are not a valid serialized onnx.ModelProto");
+    throw ParseError("ModelProto: the " + std::to_string(size) + " bytes are not a valid serialized onnx.ModelProto "
+                     "(truncated, malformed, or nested more than 100 messages deep)");
   }
   ShapesContext ctx;
   for (const auto& import : model.opset_import()) ctx.set_opset(import.domain(), import.version());
   const auto& graph = model.graph();
+  check_graph_limits(graph);
   for (const auto& input : graph.input()) ctx.set(input.name(), info_from_type(input.type()));
   for (const auto& init : graph.initializer()) {
     if (model.ir_version() >= 4 && ctx.contains(init.name())) continue;  // an overridable default
-    ctx.set(init.name(), info_from_tensor(init, "initializer '" + init.name() + "'"));
+    ctx.set(init.name(), info_from_tensor(init, "initializer '" + printable(init.name()) + "'"));
   }
   for (const auto& node : graph.node()) infer_graph_node(ctx, node);
   return ctx.values();

@@ -18,7 +18,8 @@ namespace orw {
 // - outputs of any other op (or of a supported op at an opset with no version of it) as
 //   unknown type and rank, without failing the model.
 // Returns value name -> info. Throws ParseError for bytes that do not decode or a malformed
-// tensor, std::invalid_argument (as infer_shapes) for an invalid node of a supported op, and
+// tensor, std::invalid_argument (as infer_shapes) for an invalid node of a supported op or a
+// graph over the limits of onnx/model.h (kMaxGraphNodes, kMaxGraphValues), and
 // std::out_of_range for a node input that nothing before it in the graph provides.
 std::map<std::string, TensorInfo> infer_model_shapes(const void* bytes, size_t size);
 

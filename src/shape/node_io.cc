@@ -4,6 +4,7 @@
 
 #include "core/errors.h"
 #include "ops/inputs.h"
+#include "core/names.h"
 
 namespace orw {
 
@@ -14,7 +15,7 @@ bool has_input(const Node& node, size_t index) {
 const TensorInfo& input_info(const ShapesContext& ctx, const Node& node, size_t index) {
   const std::string& name = index < node.inputs().size() ? node.inputs()[index] : std::string();
   if (const TensorInfo* info = ctx.find(name)) return *info;
-  throw std::out_of_range(node.where() + ": " + input_label(node, index) + " is the value '" + name +
+  throw std::out_of_range(node.where() + ": " + input_label(node, index) + " is the value '" + printable(name) +
                           "', which the shapes context does not hold");
 }
 

@@ -1,0 +1,104 @@
+// Names from untrusted bytes (op types, node, value, attribute and tensor names) appear in
+// error messages escaped and cut (core/names.h), so a message is never empty or unreadable.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "core/errors.h"
+#include "core/names.h"
+#include "onnx/model.h"
+#include "onnx/node.h"
+#include "onnx/tensor_proto.h"
+#include "orw_proto/onnx.pb.h"
+
+using namespace orw;
+using namespace std::string_literals;
+
+namespace {
+
+// The message of the exception f throws ("" if it throws none).
+template <class F>
+std::string message_of(F&& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A one-node model: data -> op_type -> reduced (opset 18).
+std::string one_node_model(const std::string& op_type, const std::string& node_name = "") {
+  onnx::ModelProto m;
+  m.set_ir_version(8);
+  auto* opset = m.add_opset_import();
+  opset->set_version(18);
+  auto* g = m.mutable_graph();
+  auto* node = g->add_node();
+  node->set_op_type(op_type);
+  node->set_name(node_name);
+  node->add_input("data");
+  node->add_output("reduced");
+  auto* in = g->add_input();
+  in->set_name("data");
+  in->mutable_type()->mutable_tensor_type()->set_elem_type(1);
+  g->add_output()->set_name("reduced");
+  return m.SerializeAsString();
+}
+
+}  // namespace
+
+TEST_CASE("printable/keeps plain ASCII and UTF-8 names as they are", "[names]") {
+  CHECK(printable("ReduceSum") == "ReduceSum");
+  CHECK(printable("donn\xc3\xa9" "es") == "donn\xc3\xa9" "es");
+}
+
+TEST_CASE("printable/escapes NUL, control bytes, DEL, quotes and backslashes", "[names]") {
+  CHECK(printable("\0educe"s) == "\\x00educe");
+  CHECK(printable("a\nb\tc\x01\x7f") == "a\\nb\\tc\\x01\\x7f");
+  CHECK(printable("it's \"x\" \\") == "it\\'s \\\"x\\\" \\\\");
+}
+
+TEST_CASE("printable/escapes bytes that are not valid UTF-8", "[names]") {
+  CHECK(printable("a\xff" "b") == "a\\xffb");
+  CHECK(printable("\xc3") == "\\xc3");  // a sequence cut short
+}
+
+TEST_CASE("printable/cuts long names at a character boundary and gives their length", "[names]") {
+  const std::string long_name(1000, 'x');
+  CHECK(printable(long_name) == std::string(kMaxPrintedName, 'x') + "...(1000 bytes)");
+  // 63 ASCII bytes then a 2-byte character straddling the cut: the character is kept whole.
+  const std::string straddling = std::string(kMaxPrintedName - 1, 'y') + "\xc3\xa9" + "zzz";
+  CHECK(printable(straddling) == std::string(kMaxPrintedName - 1, 'y') + "\xc3\xa9" + "...(" +
+                                     std::to_string(straddling.size()) + " bytes)");
+}
+
+TEST_CASE("Model/an op_type starting with NUL gives a message with the escaped name", "[names]") {
+  const std::string bytes = one_node_model("\0educeLogSumExp"s);
+  const std::string message = message_of([&] { Model::parse(bytes.data(), bytes.size()); });
+  CHECK(message.find("'\\x00educeLogSumExp' is not supported") != std::string::npos);
+  CHECK_THROWS_AS(Model::parse(bytes.data(), bytes.size()), UnsupportedError);
+}
+
+TEST_CASE("Node/a node name with control bytes appears escaped", "[names]") {
+  const std::string message = message_of([] {
+    Node::make("ReduceSum", "", 13, {Attribute::of_int("keepdims", 7)}, {}, {}, "n\x01\n");
+  });
+  CHECK(message.find("ReduceSum \"n\\x01\\n\" (opset 13): attribute 'keepdims' must be 0 or 1") == 0);
+}
+
+TEST_CASE("Node/a huge attribute name is cut in the message", "[names]") {
+  const std::string name(100000, 'a');
+  const std::string message = message_of([&] { Node::make("ReduceSum", "", 13, {Attribute::of_int(name, 1)}); });
+  CHECK(message.find("unknown attribute '" + std::string(kMaxPrintedName, 'a') + "...(100000 bytes)'") != std::string::npos);
+  CHECK(message.size() < 400);
+}
+
+TEST_CASE("TensorProto/a name that is not UTF-8 appears escaped", "[names]") {
+  onnx::TensorProto t;
+  t.set_name("t\xfe");
+  t.set_data_type(44);
+  const std::string bytes = t.SerializeAsString();
+  CHECK(message_of([&] { tensor_from_bytes(bytes.data(), bytes.size()); }) ==
+        "tensor 't\\xfe': element type type 44 is not supported");
+}
