@@ -12,13 +12,16 @@
 
 namespace orw {
 
+// Products keep long sequential lanes (see reduce_r): kPairwise = false.
 struct ProdOp {
+  static constexpr bool kPairwise = false;
   template <class T> static constexpr T identity() { return T(1); }
   template <class X> static X pre(X x) { return x; }
   template <class X> static X combine(X a, X b) { return a * b; }
 };
 
 struct SumOp {
+  static constexpr bool kPairwise = true;
   template <class T> static constexpr T identity() { return T(0); }
   template <class X> static X pre(X x) { return x; }
   template <class X> static X combine(X a, X b) { return a + b; }
@@ -73,6 +76,11 @@ struct MinOp {
   template <class X> static X pre(X x) { return x; }
   template <class X> static X combine(X a, X b) { return simd::extremum<false>(a, b); }
 };
+
+// Whether a kernel may split a long reduction into a pairwise tree of partials (more accurate
+// float sums); true unless the descriptor says otherwise.
+template <class Op, class = void> constexpr bool kPairwise = true;
+template <class Op> constexpr bool kPairwise<Op, std::void_t<decltype(Op::kPairwise)>> = Op::kPairwise;
 
 }  // namespace orw
 

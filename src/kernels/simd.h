@@ -11,22 +11,58 @@
 #include <wasm_simd128.h>
 #endif
 
+// Widening vectors are 32 bytes; GCC notes that passing them would differ under AVX. Every
+// function here is inline, so no such call crosses a translation unit.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
 namespace orw::simd {
 
-template <class T>
+// Vec128<T, A>: loads 128 bits of T and computes in lanes of A. A = T is the plain 128-bit
+// vector. A wider A (float -> double) is the widening accumulator: each f32x4 load becomes
+// four double lanes (two f64x2, f64x2.promote_low_f32x4 in wasm), and narrow() rounds them
+// back to float once (store_narrow).
+template <class T, class A = T>
 struct Vec128 {
-  typedef T V __attribute__((vector_size(16)));
-  using Lane = T;
+  using Lane = T;  // the input element
+  using Acc = A;   // the accumulator (and kernel output) element
   static constexpr size_t kLanes = 16 / sizeof(T);
+  typedef A V __attribute__((vector_size(kLanes * sizeof(A))));
+  typedef T In __attribute__((vector_size(16)));
 
-  static V load(const T* p) { V v; std::memcpy(&v, p, sizeof v); return v; }  // unaligned
-  static void store(T* p, V v) { std::memcpy(p, &v, sizeof v); }
-  static V splat(T x) {
+  static V load(const T* p) {  // unaligned, widened
+    In v;
+    std::memcpy(&v, p, sizeof v);
+    if constexpr (std::is_same_v<T, A>) return v;
+    else return __builtin_convertvector(v, V);
+  }
+  static V load_acc(const A* p) { V v; std::memcpy(&v, p, sizeof v); return v; }
+  static void store(A* p, V v) { std::memcpy(p, &v, sizeof v); }
+  // Rounds each lane to T and stores kLanes elements of T.
+  static void store_narrow(T* p, V v) {
+    if constexpr (std::is_same_v<T, A>) {
+      store(p, v);
+    } else {
+#ifdef __wasm_simd128__
+      static_assert(kLanes == 4 && sizeof(A) == 8, "float <- double only");
+      typedef A Half __attribute__((vector_size(16)));
+      const Half lo = __builtin_shufflevector(v, v, 0, 1), hi = __builtin_shufflevector(v, v, 2, 3);
+      const v128_t n = wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero((v128_t)lo),
+                                          wasm_f32x4_demote_f64x2_zero((v128_t)hi), 0, 1, 4, 5);
+      wasm_v128_store(p, n);
+#else
+      const In n = __builtin_convertvector(v, In);
+      std::memcpy(p, &n, sizeof n);
+#endif
+    }
+  }
+  static V splat(A x) {
     V v;
     for (size_t i = 0; i < kLanes; ++i) v[i] = x;
     return v;
   }
-  static T lane(V v, size_t i) { return v[i]; }
+  static A lane(V v, size_t i) { return v[i]; }
 
   // Lane i gets v[i - 1]; lane 0 gets fill[0]. (Whole-vector shifts used by in-register scans.)
   static V shift_up1(V v, V fill) {
@@ -64,15 +100,19 @@ struct Vec128 {
   }
 };
 
-template <class T>
+// Scalar<T, A>: one element of T at a time, computed in A.
+template <class T, class A = T>
 struct Scalar {
-  using V = T;
+  using V = A;
   using Lane = T;
+  using Acc = A;
   static constexpr size_t kLanes = 1;
-  static V load(const T* p) { return *p; }
-  static void store(T* p, V v) { *p = v; }
-  static V splat(T x) { return x; }
-  static T lane(V v, size_t) { return v; }
+  static V load(const T* p) { return static_cast<A>(*p); }
+  static V load_acc(const A* p) { return *p; }
+  static void store(A* p, V v) { *p = v; }
+  static void store_narrow(T* p, V v) { *p = static_cast<T>(v); }
+  static V splat(A x) { return x; }
+  static A lane(V v, size_t) { return v; }
 };
 
 template <class X>
