@@ -17,6 +17,12 @@
 namespace orw::kernels {
 
 constexpr size_t kUnroll = 8;       // independent accumulators per loop: hides combine latency
+// Vectors of accumulators per loop for S: fewer when they are wider than the input (a float ->
+// double vector already holds two registers), so they still fit the 16 registers of x86-64.
+template <class S>
+constexpr size_t kUnrollOf = kUnroll * sizeof(typename S::Lane) / sizeof(typename S::Acc) > 0
+                                 ? kUnroll * sizeof(typename S::Lane) / sizeof(typename S::Acc)
+                                 : 1;
 constexpr size_t kBlock = 2048;     // R: elements per leaf of the pairwise (blocked) split
 constexpr size_t kRowBlock = 256;   // RK: rows accumulated in registers before meeting `out`
 
@@ -27,17 +33,18 @@ typename S::Acc reduce_block(const typename S::Lane* x, size_t n) {
   using T = typename S::Acc;
   using V = typename S::V;
   constexpr size_t N = S::kLanes;
+  constexpr size_t kU = kUnrollOf<S>;
   size_t i = 0;
   T result = Op::template identity<T>();
   if (n >= N) {
     const V id = S::splat(Op::template identity<T>());
-    V acc[kUnroll];
-    for (size_t u = 0; u < kUnroll; ++u) acc[u] = id;
-    for (; i + kUnroll * N <= n; i += kUnroll * N) {
-      for (size_t u = 0; u < kUnroll; ++u) acc[u] = Op::combine(acc[u], Op::pre(S::load(x + i + u * N)));
+    V acc[kU];
+    for (size_t u = 0; u < kU; ++u) acc[u] = id;
+    for (; i + kU * N <= n; i += kU * N) {
+      for (size_t u = 0; u < kU; ++u) acc[u] = Op::combine(acc[u], Op::pre(S::load(x + i + u * N)));
     }
     for (; i + N <= n; i += N) acc[0] = Op::combine(acc[0], Op::pre(S::load(x + i)));
-    for (size_t w = kUnroll / 2; w > 0; w /= 2) {
+    for (size_t w = kU / 2; w > 0; w /= 2) {
       for (size_t u = 0; u < w; ++u) acc[u] = Op::combine(acc[u], acc[u + w]);
     }
     for (size_t l = 0; l < N; ++l) result = Op::combine(result, S::lane(acc[0], l));
@@ -76,8 +83,12 @@ size_t reduce_kr_rows(const typename S::Lane* x, size_t k, size_t r, typename S:
     size_t j = 0;
     for (; j + 2 * N <= r; j += 2 * N) {
       for (size_t q = 0; q < N; ++q) {
-        a[q] = Op::combine(a[q], Op::pre(S::load(row[q] + j)));
-        b[q] = Op::combine(b[q], Op::pre(S::load(row[q] + j + N)));
+        if constexpr (kUnrollOf<S> < kUnroll) {  // wide accumulators: one chain per row (registers)
+          a[q] = Op::combine(a[q], Op::combine(Op::pre(S::load(row[q] + j)), Op::pre(S::load(row[q] + j + N))));
+        } else {
+          a[q] = Op::combine(a[q], Op::pre(S::load(row[q] + j)));
+          b[q] = Op::combine(b[q], Op::pre(S::load(row[q] + j + N)));
+        }
       }
     }
     if (j + N <= r) {
@@ -122,16 +133,17 @@ void reduce_rk_block(const typename S::Lane* x, size_t r0, size_t r1, size_t k, 
   using In = typename S::Lane;
   using V = typename S::V;
   constexpr size_t N = S::kLanes;
+  constexpr size_t kU = kUnrollOf<S>;
   const V id = S::splat(Op::template identity<T>());
   size_t j = 0;
-  for (; j + kUnroll * N <= k; j += kUnroll * N) {  // a tile of columns held in registers
-    V acc[kUnroll];
-    for (size_t u = 0; u < kUnroll; ++u) acc[u] = id;
+  for (; j + kU * N <= k; j += kU * N) {  // a tile of columns held in registers
+    V acc[kU];
+    for (size_t u = 0; u < kU; ++u) acc[u] = id;
     const In* col = x + r0 * k + j;
     for (size_t i = r0; i < r1; ++i, col += k) {
-      for (size_t u = 0; u < kUnroll; ++u) acc[u] = Op::combine(acc[u], Op::pre(S::load(col + u * N)));
+      for (size_t u = 0; u < kU; ++u) acc[u] = Op::combine(acc[u], Op::pre(S::load(col + u * N)));
     }
-    for (size_t u = 0; u < kUnroll; ++u) S::store(out + j + u * N, Op::combine(S::load_acc(out + j + u * N), acc[u]));
+    for (size_t u = 0; u < kU; ++u) S::store(out + j + u * N, Op::combine(S::load_acc(out + j + u * N), acc[u]));
   }
   for (; j + N <= k; j += N) {
     V acc = id;

@@ -11,11 +11,13 @@
 #include <type_traits>
 #include <vector>
 
+#include "kernels/simd.h"
+
 namespace orw::kernels {
 
 // Inclusive prefix of the lanes of p, towards higher lanes (kUp) or lower lanes.
 template <class S, class Op, bool kUp>
-typename S::V lane_prefix(typename S::V p, typename S::V id) {
+ORW_INLINE typename S::V lane_prefix(typename S::V p, typename S::V id) {
   if constexpr (kUp) {
     p = Op::combine(p, S::shift_up1(p, id));
     if constexpr (S::kLanes == 4) p = Op::combine(p, S::shift_up2(p, id));
@@ -24,6 +26,18 @@ typename S::V lane_prefix(typename S::V p, typename S::V id) {
     if constexpr (S::kLanes == 4) p = Op::combine(p, S::shift_down2(p, id));
   }
   return p;
+}
+
+// The last lane in scan order, in every lane.
+template <class S, bool kUp>
+ORW_INLINE typename S::V scan_last(typename S::V v) {
+  return kUp ? S::broadcast_last(v) : S::broadcast_first(v);
+}
+
+// Each lane gets its predecessor in scan order; the first gets fill's.
+template <class S, bool kUp>
+ORW_INLINE typename S::V scan_shift(typename S::V v, typename S::V fill) {
+  return kUp ? S::shift_up1(v, fill) : S::shift_down1(v, fill);
 }
 
 // One contiguous row of n elements, forward (kUp) or reverse. Two vectors per step: the second
@@ -39,22 +53,20 @@ void scan_row_vectors(const typename S::Lane* x, typename S::Lane* out, size_t n
   size_t t = 0;
   if constexpr (N > 1) {
     const V id = carry;
-    auto last = [](V v) { return kUp ? S::broadcast_last(v) : S::broadcast_first(v); };
-    auto shift = [](V v, V fill) { return kUp ? S::shift_up1(v, fill) : S::shift_down1(v, fill); };
     // Scan positions [t, t + N) are x[t..t + N) forward, x[n - t - N..n - t) in reverse.
     auto vec_at = [n](size_t at) { return kUp ? at : n - at - N; };
     for (; t + 2 * N <= n; t += 2 * N) {
       const V p = lane_prefix<S, Op, kUp>(S::load(x + vec_at(t)), id);
-      const V q = Op::combine(lane_prefix<S, Op, kUp>(S::load(x + vec_at(t + N)), id), last(p));
+      const V q = Op::combine(lane_prefix<S, Op, kUp>(S::load(x + vec_at(t + N)), id), scan_last<S, kUp>(p));
       const V a = Op::combine(p, carry), b = Op::combine(q, carry);
-      S::store_narrow(out + vec_at(t), exclusive ? shift(a, carry) : a);
-      S::store_narrow(out + vec_at(t + N), exclusive ? shift(b, last(a)) : b);
-      carry = last(b);
+      S::store_narrow(out + vec_at(t), exclusive ? scan_shift<S, kUp>(a, carry) : a);
+      S::store_narrow(out + vec_at(t + N), exclusive ? scan_shift<S, kUp>(b, scan_last<S, kUp>(a)) : b);
+      carry = scan_last<S, kUp>(b);
     }
     for (; t + N <= n; t += N) {
       const V a = Op::combine(lane_prefix<S, Op, kUp>(S::load(x + vec_at(t)), id), carry);
-      S::store_narrow(out + vec_at(t), exclusive ? shift(a, carry) : a);
-      carry = last(a);
+      S::store_narrow(out + vec_at(t), exclusive ? scan_shift<S, kUp>(a, carry) : a);
+      carry = scan_last<S, kUp>(a);
     }
   }
   A c = S::lane(carry, 0);
