@@ -121,7 +121,7 @@ template <class S, class Op>
 void reduce_kr(const typename S::Lane* x, size_t k, size_t r, typename S::Acc* out) {
   size_t i = 0;
   if constexpr (S::kLanes == 2 || S::kLanes == 4) {
-    if (r >= S::kLanes && r <= kBlock) i = reduce_kr_rows<S, Op>(x, k, r, out);
+    if (r >= S::kLanes && r <= kBlock && kUnrollOf<S> == kUnroll) i = reduce_kr_rows<S, Op>(x, k, r, out);
   }
   for (; i < k; ++i) out[i] = Op::combine(out[i], reduce_r<S, Op>(x + i * r, r));
 }
@@ -195,6 +195,13 @@ inline PieceShape piece_shape(const ReductionPlan& plan, size_t element_size) {
   if (p.unit == 0) p.unit = 1;  // an empty input: nothing to cut
   const size_t unit_bytes = p.unit * element_size;
   p.units = unit_bytes >= kPieceBytes ? 1 : kPieceBytes / unit_bytes;
+  // RK plans (rows kept whole, reduced across rows): `out` is read and written once per
+  // piece, so large rows come several to a piece (up to kRkRows, and 8 * kPieceBytes).
+  constexpr size_t kRkRows = 8;
+  if (groups == 2 && !plan.group_reduced[1] && p.units < kRkRows) {
+    const size_t fit = 8 * kPieceBytes / unit_bytes;
+    p.units = fit >= kRkRows ? kRkRows : fit > p.units ? fit : p.units;
+  }
   return p;
 }
 

@@ -3,12 +3,11 @@
 // running value is S::Acc (double for float scans: every output is the rounded float64
 // prefix, up to the double rounding errors).
 //   inner == 1: each row is scanned in registers (an in-vector prefix, then a carried value).
-//   inner  > 1: a carry row of accumulators, walked down the rows a tile of columns at a time.
+//   inner  > 1: a carry row of accumulators, combined with each input row in turn.
 // Exclusive scans output the carry before combining the element; they never divide.
 #pragma once
 #include <algorithm>
 #include <cstddef>
-#include <type_traits>
 #include <vector>
 
 #include "kernels/simd.h"
@@ -86,10 +85,9 @@ void scan_contiguous_row(const typename S::Lane* x, typename S::Lane* out, size_
   else scan_row_vectors<S, Op, true>(x, out, n, exclusive);
 }
 
-constexpr size_t kScanTile = 4;  // vectors of columns held in registers while walking down rows
-
 // m rows of `inner` elements (x, out: row-major), scanned in row order (reverse: from row
 // m - 1 down) on top of carry[inner], which is left holding the last row's running value.
+// Row by row, so input and output stream sequentially; the carry row stays in cache.
 // `first`: these rows start the scan, so carry is initialized here (inclusive scans copy the
 // first row as it is, so -0 stays -0).
 template <class S, class Op>
@@ -99,8 +97,8 @@ void scan_rows(const typename S::Lane* x, typename S::Lane* out, size_t m, size_
   using A = typename S::Acc;
   using V = typename S::V;
   constexpr size_t N = S::kLanes;
-  auto row = [&](size_t t) { return reverse ? m - 1 - t : t; };  // t-th row in scan order
-  size_t t0 = 0;
+  size_t t = 0;
+  auto row = [&](size_t q) { return reverse ? m - 1 - q : q; };  // q-th row in scan order
   if (first) {
     if (exclusive) {
       std::fill(carry, carry + inner, Op::template identity<A>());
@@ -108,34 +106,23 @@ void scan_rows(const typename S::Lane* x, typename S::Lane* out, size_t m, size_
       const T* src = x + row(0) * inner;
       std::copy(src, src + inner, out + row(0) * inner);
       for (size_t c = 0; c < inner; ++c) carry[c] = static_cast<A>(src[c]);
-      t0 = 1;
+      t = 1;
     }
   }
-  auto walk = [&](size_t j, auto tile) {  // columns [j, j + tile * N) held in registers
-    constexpr size_t kTile = decltype(tile)::value;
-    V c[kTile];
-    for (size_t u = 0; u < kTile; ++u) c[u] = S::load_acc(carry + j + u * N);
-    for (size_t t = t0; t < m; ++t) {
-      const size_t at = row(t) * inner + j;
-      for (size_t u = 0; u < kTile; ++u) {
-        const V v = S::load(x + at + u * N);
-        if (exclusive) { S::store_narrow(out + at + u * N, c[u]); c[u] = Op::combine(c[u], v); }
-        else { c[u] = Op::combine(c[u], v); S::store_narrow(out + at + u * N, c[u]); }
-      }
+  for (; t < m; ++t) {
+    const T* src = x + row(t) * inner;
+    T* dst = out + row(t) * inner;
+    size_t j = 0;
+    for (; j + N <= inner; j += N) {
+      const V c = S::load_acc(carry + j), next = Op::combine(c, S::load(src + j));
+      S::store_narrow(dst + j, exclusive ? c : next);
+      S::store(carry + j, next);
     }
-    for (size_t u = 0; u < kTile; ++u) S::store(carry + j + u * N, c[u]);
-  };
-  size_t j = 0;
-  for (; j + kScanTile * N <= inner; j += kScanTile * N) walk(j, std::integral_constant<size_t, kScanTile>{});
-  for (; j + N <= inner; j += N) walk(j, std::integral_constant<size_t, 1>{});
-  for (; j < inner; ++j) {
-    A c = carry[j];
-    for (size_t t = t0; t < m; ++t) {
-      const size_t at = row(t) * inner + j;
-      if (exclusive) { out[at] = static_cast<T>(c); c = Op::combine(c, static_cast<A>(x[at])); }
-      else { c = Op::combine(c, static_cast<A>(x[at])); out[at] = static_cast<T>(c); }
+    for (; j < inner; ++j) {
+      const A c = carry[j], next = Op::combine(c, static_cast<A>(src[j]));
+      dst[j] = static_cast<T>(exclusive ? c : next);
+      carry[j] = next;
     }
-    carry[j] = c;
   }
 }
 
