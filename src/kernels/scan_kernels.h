@@ -87,7 +87,8 @@ void scan_contiguous_row(const typename S::Lane* x, typename S::Lane* out, size_
 
 // m rows of `inner` elements (x, out: row-major), scanned in row order (reverse: from row
 // m - 1 down) on top of carry[inner], which is left holding the last row's running value.
-// Row by row, so input and output stream sequentially; the carry row stays in cache.
+// Two rows at a time, so input and output stream sequentially and the carry row (in cache)
+// is loaded and stored once per two rows.
 // `first`: these rows start the scan, so carry is initialized here (inclusive scans copy the
 // first row as it is, so -0 stays -0).
 template <class S, class Op>
@@ -107,6 +108,23 @@ void scan_rows(const typename S::Lane* x, typename S::Lane* out, size_t m, size_
       std::copy(src, src + inner, out + row(0) * inner);
       for (size_t c = 0; c < inner; ++c) carry[c] = static_cast<A>(src[c]);
       t = 1;
+    }
+  }
+  for (; t + 1 < m; t += 2) {  // two rows per pass over the carry row
+    const T *src0 = x + row(t) * inner, *src1 = x + row(t + 1) * inner;
+    T *dst0 = out + row(t) * inner, *dst1 = out + row(t + 1) * inner;
+    size_t j = 0;
+    for (; j + N <= inner; j += N) {
+      const V c = S::load_acc(carry + j), c0 = Op::combine(c, S::load(src0 + j)), c1 = Op::combine(c0, S::load(src1 + j));
+      S::store_narrow(dst0 + j, exclusive ? c : c0);
+      S::store_narrow(dst1 + j, exclusive ? c0 : c1);
+      S::store(carry + j, c1);
+    }
+    for (; j < inner; ++j) {
+      const A c = carry[j], c0 = Op::combine(c, static_cast<A>(src0[j])), c1 = Op::combine(c0, static_cast<A>(src1[j]));
+      dst0[j] = static_cast<T>(exclusive ? c : c0);
+      dst1[j] = static_cast<T>(exclusive ? c0 : c1);
+      carry[j] = c1;
     }
   }
   for (; t < m; ++t) {
