@@ -8,6 +8,8 @@
 //   node bench/ort-compare.mjs --zero-copy [...]   ours with wasm-resident inputs and outputs
 //     (Tensor.allocate, preferredOutputLocation 'wasm'), against ORT's usual copy in and out
 //     (ORT-web's wasm backend has no resident CPU tensors).
+//   node bench/ort-compare.mjs --accuracy [--json]   worst error in ulps of both runtimes
+//     against float64 / double-double references (bench/accuracy.mjs)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as ort from 'onnxruntime-web';
@@ -85,6 +87,12 @@ function model(op, type, dims, axes, opset = 18) {
 }
 
 const big = [64, 256, 256];
+
+if (args.includes('--accuracy')) {  // error in ulps against float64 references: bench/accuracy.mjs
+  const { accuracyReport } = await import('./accuracy.mjs');
+  await accuracyReport({ ort, InferenceSession, Tensor, model, json });
+  process.exit(0);
+}
 const cases = [];
 for (const op of ['ReduceSum', 'ReduceProd', 'ReduceMean', 'ReduceMax']) {
   for (const [label, axes] of [['[2]', [2]], ['[0]', [0]], ['[1]', [1]], ['all', null]]) cases.push({ op, type: 'float32', dims: big, axes, label });

@@ -1,6 +1,8 @@
 // Checks that the kernels' hot loops in a .wasm use SIMD128: disassembles it with binaryen's
 // wasm-dis and requires each vector multiply the ReduceProd/CumProd kernels need (f32x4, f64x2,
-// i32x4, i64x2) to occur inside a `loop`. Usage: node scripts/check-simd.mjs file.wasm
+// i32x4, i64x2) to occur inside a `loop`, and the widening of float32 to float64 lanes that
+// float32 products and scans accumulate in (f64x2.promote_low_f32x4).
+// Usage: node scripts/check-simd.mjs file.wasm
 import { execFileSync } from 'node:child_process';
 
 const file = process.argv[2];
@@ -19,7 +21,7 @@ for (let i = 0; i < text.length; ++i) {
   }
 }
 
-const required = ['f32x4.mul', 'f64x2.mul', 'i32x4.mul', 'i64x2.mul'];
+const required = ['f32x4.mul', 'f64x2.mul', 'i32x4.mul', 'i64x2.mul', 'f64x2.promote_low_f32x4'];
 let ok = true;
 for (const op of required) {
   let total = 0, looped = 0;
@@ -27,7 +29,7 @@ for (const op of required) {
     total++;
     looped += inLoop[i];
   }
-  console.log(`${op.padEnd(10)} ${String(total).padStart(4)} uses, ${String(looped).padStart(4)} inside loops`);
+  console.log(`${op.padEnd(24)} ${String(total).padStart(4)} uses, ${String(looped).padStart(4)} inside loops`);
   if (looped === 0) ok = false;
 }
 if (!ok) {

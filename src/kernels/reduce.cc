@@ -172,41 +172,75 @@ T saturate(double d) {
 
 
 // A single-pass reduction of one op and compute type, fed in pieces, then finalized in place.
+// A widening S (accumulator wider than the element) reduces into a buffer of accumulators,
+// finalizes there and rounds each output once.
 template <class S, class Op, class Finalize>
 class PlanStream final : public ReduceStream {
  public:
   using T = typename S::Lane;
+  using A = typename S::Acc;
+  static constexpr bool kWide = !std::is_same_v<T, A>;
   PlanStream(const ReductionPlan& plan, void* out, Finalize finalize)
-      : plan_(plan), out_(static_cast<T*>(out)), runner_(plan_, out_), finalize_(finalize) {}
+      : plan_(plan), out_(static_cast<T*>(out)), acc_(kWide ? static_cast<size_t>(plan.output_count) : 0),
+        runner_(plan_, accumulators()), finalize_(finalize) {}
   size_t piece_elements() const override { return piece_shape(plan_, sizeof(T)).elements(); }
   void feed(const void* x, size_t begin, size_t count) override { runner_.feed(static_cast<const T*>(x), begin, count); }
   void finish() override {
     runner_.finish();
-    finalize_(out_, static_cast<size_t>(plan_.output_count));
+    finalize_(accumulators(), static_cast<size_t>(plan_.output_count));
+    if constexpr (kWide) {
+      for (size_t i = 0; i < acc_.size(); ++i) out_[i] = static_cast<T>(acc_[i]);
+    }
   }
 
  private:
+  A* accumulators() {
+    if constexpr (kWide) return acc_.data();
+    else return out_;
+  }
+
   const ReductionPlan plan_;  // a copy: the runner refers to it
   T* out_;
+  std::vector<A> acc_;  // kWide only
   PlanRunner<S, Op> runner_;
   Finalize finalize_;
 };
+
+// Integer Mean's sum: 32-bit integers in 64 bits, 64-bit integers in 128 bits, both wrapping
+// unsigned words (the widening load sign-extends signed elements), so the sum of any input
+// that fits in memory is exact.
+template <class T>
+using WideSum = std::conditional_t<sizeof(T) <= 4, uint64_t, unsigned __int128>;
+
+// The exact sum s of `count` elements of T, divided truncating toward zero (0 for an empty
+// set); the mean fits in T, so the result's low bits are the answer.
+template <class T>
+WideSum<T> exact_mean(WideSum<T> s, int64_t count) {
+  using W = WideSum<T>;
+  using SignedW = std::conditional_t<sizeof(W) == 8, int64_t, __int128>;
+  if (count == 0) return 0;
+  if constexpr (std::is_signed_v<T>) return static_cast<W>(static_cast<SignedW>(s) / static_cast<SignedW>(count));
+  else return s / static_cast<W>(count);
+}
 
 struct NoFinalize {
   template <class T> void operator()(T*, size_t) const {}
 };
 
-template <class Op, class T, class Finalize = NoFinalize>
+// The stream of Op over elements of T accumulated in A.
+template <class Op, class T, class A = T, class Finalize = NoFinalize>
 std::unique_ptr<ReduceStream> make_stream(const ReductionPlan& plan, void* out, Variant v, Finalize f = {}) {
   // V8 emulates i64x2.mul on x86 with several instructions: for 64-bit products over
   // contiguous slices (R, KR) the scalar instance is about twice as fast; over columns (RK)
   // the vectors still win.
   constexpr bool kSlowVectorMul = std::is_same_v<T, uint64_t> && (std::is_same_v<Op, ProdOp> || std::is_same_v<Op, SumSquareOp>);
   const bool slices = !plan.group_dims.empty() && plan.group_reduced.back();
-  if ((v == Variant::kSimd || !kWithScalarVariant) && !(kSlowVectorMul && slices)) {
-    return std::make_unique<PlanStream<simd::Vec128<T>, Op, Finalize>>(plan, out, f);
+  if constexpr (sizeof(A) <= 8) {  // 128-bit accumulators have no vectors
+    if ((v == Variant::kSimd || !kWithScalarVariant) && !(kSlowVectorMul && slices)) {
+      return std::make_unique<PlanStream<simd::Vec128<T, A>, Op, Finalize>>(plan, out, f);
+    }
   }
-  return std::make_unique<PlanStream<simd::Scalar<T>, Op, Finalize>>(plan, out, f);
+  return std::make_unique<PlanStream<simd::Scalar<T, A>, Op, Finalize>>(plan, out, f);
 }
 
 // The stream of `op` for storage type T, with its finalize step; nullptr when the op needs
@@ -227,24 +261,24 @@ std::unique_ptr<ReduceStream> stream_for(ReduceOp op, const ReductionPlan& plan,
     constexpr bool kFloat = std::is_floating_point_v<T>;
     const auto count = plan.reduce_count;
     switch (op) {
-      case ReduceOp::kProd: return make_stream<ProdOp, U>(plan, out, v);
+      case ReduceOp::kProd:  // float products in double, each output rounded once
+        if constexpr (std::is_same_v<T, float>) return make_stream<ProdOp, float, double>(plan, out, v);
+        else return make_stream<ProdOp, U>(plan, out, v);
       case ReduceOp::kSum: return make_stream<SumOp, U>(plan, out, v);
       case ReduceOp::kSumSquare: return make_stream<SumSquareOp, U>(plan, out, v);
       case ReduceOp::kL1: return make_stream<L1Op<std::is_signed_v<T>>, U>(plan, out, v);
       case ReduceOp::kMean:
         if constexpr (kFloat) {  // 0/0: NaN for an empty set
           return make_stream<SumOp, T>(plan, out, v, [count](T* o, size_t n) { for (size_t i = 0; i < n; ++i) o[i] /= static_cast<T>(count); });
-        } else {  // the wrapped sum read as T, divided toward zero; an empty set gives 0
-          return make_stream<SumOp, U>(plan, out, v, [count](U* o, size_t n) {
-            for (size_t i = 0; i < n; ++i) {
-              if (count == 0) o[i] = 0;
-              else if constexpr (std::is_signed_v<T>) o[i] = static_cast<U>(static_cast<int64_t>(static_cast<T>(o[i])) / count);
-              else o[i] = static_cast<U>(static_cast<uint64_t>(o[i]) / static_cast<uint64_t>(count));
-            }
+        } else {
+          return make_stream<SumOp, T, WideSum<T>>(plan, out, v, [count](WideSum<T>* o, size_t n) {
+            for (size_t i = 0; i < n; ++i) o[i] = exact_mean<T>(o[i], count);
           });
         }
-      case ReduceOp::kL2:
-        if constexpr (kFloat) {
+      case ReduceOp::kL2:  // squares summed in double: no overflow for large floats
+        if constexpr (std::is_same_v<T, float>) {
+          return make_stream<SumSquareOp, float, double>(plan, out, v, [](double* o, size_t n) { for (size_t i = 0; i < n; ++i) o[i] = std::sqrt(o[i]); });
+        } else if constexpr (kFloat) {
           if (count == 1) return make_stream<L1Op<true>, T>(plan, out, v);  // |x| exactly (x*x may overflow)
           return make_stream<SumSquareOp, T>(plan, out, v, [](T* o, size_t n) { for (size_t i = 0; i < n; ++i) o[i] = std::sqrt(o[i]); });
         }

@@ -1,6 +1,8 @@
 // Reduction microkernels over a SIMD wrapper S (see simd.h) and an op descriptor Op (see
 // reduce_ops.h), and the executor that runs a ReductionPlan with them. Every kernel
-// accumulates into `out`, which the executor first fills with Op's identity.
+// accumulates into `out`, which the executor first fills with Op's identity. Input elements
+// are S::Lane, accumulators and `out` are S::Acc (wider for the widening wrappers, e.g. float
+// products accumulate in double).
 //   R : out[0]  = Op(out[0], x[0..n))
 //   KR: out[i]  = Op(out[i], x[i, 0..r))          rows reduced one by one
 //   RK: out[j]  = Op(out[j], x[0..r, j])          columns reduced side by side
@@ -9,45 +11,55 @@
 #include <cstdint>
 #include <vector>
 
+#include "kernels/reduce_ops.h"
 #include "plan/reduction_plan.h"
 
 namespace orw::kernels {
 
 constexpr size_t kUnroll = 8;       // independent accumulators per loop: hides combine latency
+// Vectors of accumulators per loop for S: fewer when they are wider than the input (a float ->
+// double vector already holds two registers), so they still fit the 16 registers of x86-64.
+template <class S>
+constexpr size_t kUnrollOf = kUnroll * sizeof(typename S::Lane) / sizeof(typename S::Acc) > 0
+                                 ? kUnroll * sizeof(typename S::Lane) / sizeof(typename S::Acc)
+                                 : 1;
 constexpr size_t kBlock = 2048;     // R: elements per leaf of the pairwise (blocked) split
 constexpr size_t kRowBlock = 256;   // RK: rows accumulated in registers before meeting `out`
 
 // Op over a contiguous block of at most a few kBlock elements: kUnroll vector accumulators, a
 // fixed combining tree, then the lanes in order, then a scalar tail.
 template <class S, class Op>
-typename S::Lane reduce_block(const typename S::Lane* x, size_t n) {
-  using T = typename S::Lane;
+typename S::Acc reduce_block(const typename S::Lane* x, size_t n) {
+  using T = typename S::Acc;
   using V = typename S::V;
   constexpr size_t N = S::kLanes;
+  constexpr size_t kU = kUnrollOf<S>;
   size_t i = 0;
   T result = Op::template identity<T>();
   if (n >= N) {
     const V id = S::splat(Op::template identity<T>());
-    V acc[kUnroll];
-    for (size_t u = 0; u < kUnroll; ++u) acc[u] = id;
-    for (; i + kUnroll * N <= n; i += kUnroll * N) {
-      for (size_t u = 0; u < kUnroll; ++u) acc[u] = Op::combine(acc[u], Op::pre(S::load(x + i + u * N)));
+    V acc[kU];
+    for (size_t u = 0; u < kU; ++u) acc[u] = id;
+    for (; i + kU * N <= n; i += kU * N) {
+      for (size_t u = 0; u < kU; ++u) acc[u] = Op::combine(acc[u], Op::pre(S::load(x + i + u * N)));
     }
     for (; i + N <= n; i += N) acc[0] = Op::combine(acc[0], Op::pre(S::load(x + i)));
-    for (size_t w = kUnroll / 2; w > 0; w /= 2) {
+    for (size_t w = kU / 2; w > 0; w /= 2) {
       for (size_t u = 0; u < w; ++u) acc[u] = Op::combine(acc[u], acc[u + w]);
     }
     for (size_t l = 0; l < N; ++l) result = Op::combine(result, S::lane(acc[0], l));
   }
-  for (; i < n; ++i) result = Op::combine(result, Op::pre(x[i]));
+  for (; i < n; ++i) result = Op::combine(result, Op::pre(static_cast<T>(x[i])));
   return result;
 }
 
 // R: Op over x[0..n), split pairwise into kBlock leaves so float sums lose accuracy with
-// log(n), not n. The split points depend only on n (never on alignment).
+// log(n), not n. The split points depend only on n (never on alignment). Ops without
+// kPairwise (products) keep kUnroll * kLanes long sequential lanes instead: a tree of short
+// partials near 1 rounds the same way at every level (a bias that grows with n).
 template <class S, class Op>
-typename S::Lane reduce_r(const typename S::Lane* x, size_t n) {
-  if (n <= kBlock) return reduce_block<S, Op>(x, n);
+typename S::Acc reduce_r(const typename S::Lane* x, size_t n) {
+  if (n <= kBlock || !kPairwise<Op>) return reduce_block<S, Op>(x, n);
   const size_t half = (n / kBlock + 1) / 2 * kBlock;
   return Op::combine(reduce_r<S, Op>(x, half), reduce_r<S, Op>(x + half, n - half));
 }
@@ -56,22 +68,27 @@ typename S::Lane reduce_r(const typename S::Lane* x, size_t n) {
 // accumulators each; the row vectors are then transposed and combined into one vector holding
 // one result per row, so the horizontal step is shared (it dominates for short rows).
 template <class S, class Op>
-size_t reduce_kr_rows(const typename S::Lane* x, size_t k, size_t r, typename S::Lane* out) {
-  using T = typename S::Lane;
+size_t reduce_kr_rows(const typename S::Lane* x, size_t k, size_t r, typename S::Acc* out) {
+  using T = typename S::Acc;
+  using In = typename S::Lane;
   using V = typename S::V;
   constexpr size_t N = S::kLanes;  // also the number of rows per step
   static_assert(N == 2 || N == 4, "reduce_kr_rows handles 2 or 4 lanes");
   const V id = S::splat(Op::template identity<T>());
   size_t i = 0;
   for (; i + N <= k; i += N) {
-    const T* row[N];
+    const In* row[N];
     V a[N], b[N];
     for (size_t q = 0; q < N; ++q) row[q] = x + (i + q) * r, a[q] = id, b[q] = id;
     size_t j = 0;
     for (; j + 2 * N <= r; j += 2 * N) {
       for (size_t q = 0; q < N; ++q) {
-        a[q] = Op::combine(a[q], Op::pre(S::load(row[q] + j)));
-        b[q] = Op::combine(b[q], Op::pre(S::load(row[q] + j + N)));
+        if constexpr (kUnrollOf<S> < kUnroll) {  // wide accumulators: one chain per row (registers)
+          a[q] = Op::combine(a[q], Op::combine(Op::pre(S::load(row[q] + j)), Op::pre(S::load(row[q] + j + N))));
+        } else {
+          a[q] = Op::combine(a[q], Op::pre(S::load(row[q] + j)));
+          b[q] = Op::combine(b[q], Op::pre(S::load(row[q] + j + N)));
+        }
       }
     }
     if (j + N <= r) {
@@ -91,59 +108,66 @@ size_t reduce_kr_rows(const typename S::Lane* x, size_t k, size_t r, typename S:
       T tail[N];
       for (size_t q = 0; q < N; ++q) {
         tail[q] = Op::template identity<T>();
-        for (size_t t = j; t < r; ++t) tail[q] = Op::combine(tail[q], Op::pre(row[q][t]));
+        for (size_t t = j; t < r; ++t) tail[q] = Op::combine(tail[q], Op::pre(static_cast<T>(row[q][t])));
       }
-      result = Op::combine(result, S::load(tail));
+      result = Op::combine(result, S::load_acc(tail));
     }
-    S::store(out + i, Op::combine(S::load(out + i), result));
+    S::store(out + i, Op::combine(S::load_acc(out + i), result));
   }
   return i;
 }
 
 template <class S, class Op>
-void reduce_kr(const typename S::Lane* x, size_t k, size_t r, typename S::Lane* out) {
+void reduce_kr(const typename S::Lane* x, size_t k, size_t r, typename S::Acc* out) {
   size_t i = 0;
   if constexpr (S::kLanes == 2 || S::kLanes == 4) {
-    if (r >= S::kLanes && r <= kBlock) i = reduce_kr_rows<S, Op>(x, k, r, out);
+    if (r >= S::kLanes && r <= kBlock && kUnrollOf<S> == kUnroll) i = reduce_kr_rows<S, Op>(x, k, r, out);
   }
   for (; i < k; ++i) out[i] = Op::combine(out[i], reduce_r<S, Op>(x + i * r, r));
 }
 
 // RK over rows [r0, r1) of at most kRowBlock rows: out[j] = Op(out[j], x[r0..r1, j]).
 template <class S, class Op>
-void reduce_rk_block(const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename S::Lane* out) {
-  using T = typename S::Lane;
+void reduce_rk_block(const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename S::Acc* out) {
+  using T = typename S::Acc;
+  using In = typename S::Lane;
   using V = typename S::V;
   constexpr size_t N = S::kLanes;
+  constexpr size_t kU = kUnrollOf<S>;
   const V id = S::splat(Op::template identity<T>());
   size_t j = 0;
-  for (; j + kUnroll * N <= k; j += kUnroll * N) {  // a tile of columns held in registers
-    V acc[kUnroll];
-    for (size_t u = 0; u < kUnroll; ++u) acc[u] = id;
-    const T* col = x + r0 * k + j;
+  for (; j + kU * N <= k; j += kU * N) {  // a tile of columns held in registers
+    V acc[kU];
+    for (size_t u = 0; u < kU; ++u) acc[u] = id;
+    const In* col = x + r0 * k + j;
     for (size_t i = r0; i < r1; ++i, col += k) {
-      for (size_t u = 0; u < kUnroll; ++u) acc[u] = Op::combine(acc[u], Op::pre(S::load(col + u * N)));
+      for (size_t u = 0; u < kU; ++u) acc[u] = Op::combine(acc[u], Op::pre(S::load(col + u * N)));
     }
-    for (size_t u = 0; u < kUnroll; ++u) S::store(out + j + u * N, Op::combine(S::load(out + j + u * N), acc[u]));
+    for (size_t u = 0; u < kU; ++u) S::store(out + j + u * N, Op::combine(S::load_acc(out + j + u * N), acc[u]));
   }
   for (; j + N <= k; j += N) {
     V acc = id;
     for (size_t i = r0; i < r1; ++i) acc = Op::combine(acc, Op::pre(S::load(x + i * k + j)));
-    S::store(out + j, Op::combine(S::load(out + j), acc));
+    S::store(out + j, Op::combine(S::load_acc(out + j), acc));
   }
   for (; j < k; ++j) {
     T acc = Op::template identity<T>();
-    for (size_t i = r0; i < r1; ++i) acc = Op::combine(acc, Op::pre(x[i * k + j]));
+    for (size_t i = r0; i < r1; ++i) acc = Op::combine(acc, Op::pre(static_cast<T>(x[i * k + j])));
     out[j] = Op::combine(out[j], acc);
   }
 }
 
 // RK: out[j] = Op(out[j], x[0..r, j]). Rows are split pairwise into blocks of kRowBlock (each
-// half into its own partial), so float sums lose accuracy with log(r), not r.
+// half into its own partial), so float sums lose accuracy with log(r), not r. Ops without
+// kPairwise (products) combine each block into `out` in row order instead.
 template <class S, class Op>
-void reduce_rk(const typename S::Lane* x, size_t r, size_t k, typename S::Lane* out) {
-  using T = typename S::Lane;
+void reduce_rk(const typename S::Lane* x, size_t r, size_t k, typename S::Acc* out) {
+  using T = typename S::Acc;
   if (r <= kRowBlock) return reduce_rk_block<S, Op>(x, 0, r, k, out);
+  if constexpr (!kPairwise<Op>) {
+    for (size_t r0 = 0; r0 < r; r0 += kRowBlock) reduce_rk_block<S, Op>(x, r0, r - r0 < kRowBlock ? r : r0 + kRowBlock, k, out);
+    return;
+  }
   const size_t half = (r / kRowBlock + 1) / 2 * kRowBlock;
   std::vector<T> right(k, Op::template identity<T>());
   reduce_rk<S, Op>(x, half, k, out);
@@ -171,6 +195,13 @@ inline PieceShape piece_shape(const ReductionPlan& plan, size_t element_size) {
   if (p.unit == 0) p.unit = 1;  // an empty input: nothing to cut
   const size_t unit_bytes = p.unit * element_size;
   p.units = unit_bytes >= kPieceBytes ? 1 : kPieceBytes / unit_bytes;
+  // RK plans (rows kept whole, reduced across rows): `out` is read and written once per
+  // piece, so large rows come several to a piece (up to kRkRows, and 8 * kPieceBytes).
+  constexpr size_t kRkRows = 8;
+  if (groups == 2 && !plan.group_reduced[1] && p.units < kRkRows) {
+    const size_t fit = 8 * kPieceBytes / unit_bytes;
+    p.units = fit >= kRkRows ? kRkRows : fit > p.units ? fit : p.units;
+  }
   return p;
 }
 
@@ -181,7 +212,8 @@ inline PieceShape piece_shape(const ReductionPlan& plan, size_t element_size) {
 template <class S, class Op>
 class PlanRunner {
  public:
-  using T = typename S::Lane;
+  using T = typename S::Acc;
+  using In = typename S::Lane;
 
   PlanRunner(const ReductionPlan& plan, T* out) : plan_(plan), out_(out) {
     for (int64_t i = 0; i < plan.output_count; ++i) out[i] = Op::template identity<T>();
@@ -195,16 +227,16 @@ class PlanRunner {
   }
 
   // Reduces input elements [begin, begin + count) found at x; both are whole units.
-  void feed(const T* x, size_t begin, size_t count) {
+  void feed(const In* x, size_t begin, size_t count) {
     const auto& dims = plan_.group_dims;
     const size_t groups = dims.size();
     if (count == 0) return;
     if (groups == 0) {  // a single element
-      out_[0] = Op::combine(out_[0], Op::pre(x[0]));
+      out_[0] = Op::combine(out_[0], Op::pre(static_cast<T>(x[0])));
     } else if (groups == 1 && plan_.group_reduced[0]) {  // R
       push_partial(reduce_r<S, Op>(x, count));
     } else if (groups == 1) {  // K: nothing reduced
-      for (size_t i = 0; i < count; ++i) out_[begin + i] = Op::combine(out_[begin + i], Op::pre(x[i]));
+      for (size_t i = 0; i < count; ++i) out_[begin + i] = Op::combine(out_[begin + i], Op::pre(static_cast<T>(x[i])));
     } else if (outer_groups_ == 0) {
       const size_t row = static_cast<size_t>(dims[1]);
       if (plan_.group_reduced[1]) reduce_kr<S, Op>(x, count / row, row, out_ + begin / row);
@@ -239,7 +271,7 @@ class PlanRunner {
   }
 
   // One outer block (the innermost two groups) with outer index `o`.
-  void run_block(const T* xb, size_t o) {
+  void run_block(const In* xb, size_t o) {
     const auto& dims = plan_.group_dims;
     const size_t groups = dims.size();
     size_t out_offset = 0, stride = inner_out_;
@@ -266,7 +298,7 @@ class PlanRunner {
 // Runs `plan` on x (plan.input_count elements) into out (plan.output_count elements), piece
 // by piece exactly as a stream would, so both give the same bits.
 template <class S, class Op>
-void run_reduction_plan(const ReductionPlan& plan, const typename S::Lane* x, typename S::Lane* out) {
+void run_reduction_plan(const ReductionPlan& plan, const typename S::Lane* x, typename S::Acc* out) {
   PlanRunner<S, Op> runner(plan, out);
   const size_t n = static_cast<size_t>(plan.input_count);
   const size_t piece = piece_shape(plan, sizeof(typename S::Lane)).elements();

@@ -12,27 +12,30 @@
 
 namespace orw {
 
+// Products keep long sequential lanes (see reduce_r): kPairwise = false.
 struct ProdOp {
-  template <class T> static constexpr T identity() { return T(1); }
-  template <class X> static X pre(X x) { return x; }
-  template <class X> static X combine(X a, X b) { return a * b; }
+  static constexpr bool kPairwise = false;
+  template <class T> ORW_INLINE static constexpr T identity() { return T(1); }
+  template <class X> ORW_INLINE static X pre(X x) { return x; }
+  template <class X> ORW_INLINE static X combine(X a, X b) { return a * b; }
 };
 
 struct SumOp {
-  template <class T> static constexpr T identity() { return T(0); }
-  template <class X> static X pre(X x) { return x; }
-  template <class X> static X combine(X a, X b) { return a + b; }
+  static constexpr bool kPairwise = true;
+  template <class T> ORW_INLINE static constexpr T identity() { return T(0); }
+  template <class X> ORW_INLINE static X pre(X x) { return x; }
+  template <class X> ORW_INLINE static X combine(X a, X b) { return a + b; }
 };
 
 struct SumSquareOp : SumOp {
-  template <class X> static X pre(X x) { return x * x; }
+  template <class X> ORW_INLINE static X pre(X x) { return x * x; }
 };
 
 // |x| summed. Integers arrive unsigned: kSigned says whether to read them as two's
 // complement (|INT_MIN| wraps to INT_MIN, as numpy does).
 template <bool kSigned>
 struct L1Op : SumOp {
-  template <class X> static X pre(X x) {
+  template <class X> ORW_INLINE static X pre(X x) {
     if constexpr (std::is_floating_point_v<X>) {
       return std::fabs(x);
     } else if constexpr (!kSigned) {
@@ -57,22 +60,27 @@ struct L1Op : SumOp {
 
 // Max and min propagate NaN: a NaN operand wins.
 struct MaxOp {
-  template <class T> static constexpr T identity() {
+  template <class T> ORW_INLINE static constexpr T identity() {
     if constexpr (std::is_floating_point_v<T>) return -std::numeric_limits<T>::infinity();
     else return std::numeric_limits<T>::lowest();
   }
-  template <class X> static X pre(X x) { return x; }
-  template <class X> static X combine(X a, X b) { return simd::extremum<true>(a, b); }
+  template <class X> ORW_INLINE static X pre(X x) { return x; }
+  template <class X> ORW_INLINE static X combine(X a, X b) { return simd::extremum<true>(a, b); }
 };
 
 struct MinOp {
-  template <class T> static constexpr T identity() {
+  template <class T> ORW_INLINE static constexpr T identity() {
     if constexpr (std::is_floating_point_v<T>) return std::numeric_limits<T>::infinity();
     else return std::numeric_limits<T>::max();
   }
-  template <class X> static X pre(X x) { return x; }
-  template <class X> static X combine(X a, X b) { return simd::extremum<false>(a, b); }
+  template <class X> ORW_INLINE static X pre(X x) { return x; }
+  template <class X> ORW_INLINE static X combine(X a, X b) { return simd::extremum<false>(a, b); }
 };
+
+// Whether a kernel may split a long reduction into a pairwise tree of partials (more accurate
+// float sums); true unless the descriptor says otherwise.
+template <class Op, class = void> constexpr bool kPairwise = true;
+template <class Op> constexpr bool kPairwise<Op, std::void_t<decltype(Op::kPairwise)>> = Op::kPairwise;
 
 }  // namespace orw
 
@@ -86,19 +94,19 @@ namespace orw {
 template <bool kMax, uint16_t kExponentMask>
 struct HalfKeyOp {
   static constexpr int16_t kNanKey = kMax ? INT16_MAX : INT16_MIN;
-  template <class T> static constexpr T identity() {
+  template <class T> ORW_INLINE static constexpr T identity() {
     // The key of -inf (Max) or +inf (Min).
     return kMax ? static_cast<T>(static_cast<uint16_t>(0x8000u | kExponentMask) ^ 0x7FFFu) : static_cast<T>(kExponentMask);
   }
-  template <class X> static X pre(X h) {
+  template <class X> ORW_INLINE static X pre(X h) {
     const X magnitude = h & 0x7FFF;
     const X key = h ^ ((h >> 15) & 0x7FFF);  // arithmetic shift: all ones for negative values
     return simd_nan_select(magnitude > static_cast<int16_t>(kExponentMask), key);
   }
-  template <class X> static X combine(X a, X b) { return simd::extremum<kMax>(a, b); }
+  template <class X> ORW_INLINE static X combine(X a, X b) { return simd::extremum<kMax>(a, b); }
 
  private:
-  template <class X> static X simd_nan_select(decltype(X{} > X{}) is_nan, X key) {
+  template <class X> ORW_INLINE static X simd_nan_select(decltype(X{} > X{}) is_nan, X key) {
     if constexpr (std::is_arithmetic_v<X>) return is_nan ? static_cast<X>(kNanKey) : key;
     else return is_nan ? X{} + kNanKey : key;
   }

@@ -1,6 +1,8 @@
 // Scans: each element type mapped to its compute type (integers as unsigned twins, so sums
-// and products wrap; float16/bfloat16 widened to float, each output rounded once).
+// and products wrap; float16/bfloat16 widened to float, each output rounded once), and float
+// running values carried in double.
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "kernels/kernels.h"
@@ -14,6 +16,10 @@ namespace orw::kernels {
 namespace {
 
 using namespace detail;
+
+// The running value's type: float scans carry float64 (each output the rounded float64
+// prefix); the others carry their own type.
+template <class T> using Acc = std::conditional_t<std::is_same_v<T, float>, double, T>;
 
 template <class S, class Op>
 class ScanStreamImpl final : public ScanStream {
@@ -37,8 +43,8 @@ std::unique_ptr<ScanStream> scan_stream_for(ScanOp op, const ScanExtent& e, bool
   using U = Wrapping<T>;
   auto make = [&](auto op_tag) -> std::unique_ptr<ScanStream> {
     using Op = typename decltype(op_tag)::type;
-    if (v == Variant::kSimd || !kWithScalarVariant) return std::make_unique<ScanStreamImpl<simd::Vec128<U>, Op>>(e, exclusive, reverse);
-    return std::make_unique<ScanStreamImpl<simd::Scalar<U>, Op>>(e, exclusive, reverse);
+    if (v == Variant::kSimd || !kWithScalarVariant) return std::make_unique<ScanStreamImpl<simd::Vec128<U, Acc<U>>, Op>>(e, exclusive, reverse);
+    return std::make_unique<ScanStreamImpl<simd::Scalar<U, Acc<U>>, Op>>(e, exclusive, reverse);
   };
   if (op == ScanOp::kProd) return make(Tag<ProdOp>{});
   return make(Tag<SumOp>{});
@@ -52,8 +58,8 @@ void scan_typed(ScanOp op, const ScanExtent& e, bool exclusive, bool reverse, co
   const auto outer = static_cast<size_t>(e.outer), n = static_cast<size_t>(e.n), inner = static_cast<size_t>(e.inner);
   auto go = [&](auto op_tag) {
     using Op = typename decltype(op_tag)::type;
-    if (v == Variant::kSimd || !kWithScalarVariant) scan<simd::Vec128<U>, Op>(xt, ot, outer, n, inner, exclusive, reverse);
-    else scan<simd::Scalar<U>, Op>(xt, ot, outer, n, inner, exclusive, reverse);
+    if (v == Variant::kSimd || !kWithScalarVariant) scan<simd::Vec128<U, Acc<U>>, Op>(xt, ot, outer, n, inner, exclusive, reverse, kPieceBytes);
+    else scan<simd::Scalar<U, Acc<U>>, Op>(xt, ot, outer, n, inner, exclusive, reverse, kPieceBytes);
   };
   if (op == ScanOp::kProd) go(Tag<ProdOp>{});
   else go(Tag<SumOp>{});

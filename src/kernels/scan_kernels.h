@@ -1,121 +1,158 @@
 // Scan (cumulative) microkernels over a SIMD wrapper S and an op descriptor Op, on a tensor
-// viewed as (outer, n, inner) and scanned along n.
+// viewed as (outer, n, inner) and scanned along n. Input and output elements are S::Lane; the
+// running value is S::Acc (double for float scans: every output is the rounded float64
+// prefix, up to the double rounding errors).
 //   inner == 1: each row is scanned in registers (an in-vector prefix, then a carried value).
-//   inner  > 1: rows are combined with the previous output row, vectorized across inner.
-// Exclusive scans shift the inclusive result by one position; they never divide.
+//   inner  > 1: a carry row of accumulators, combined with each input row in turn.
+// Exclusive scans output the carry before combining the element; they never divide.
 #pragma once
 #include <algorithm>
 #include <cstddef>
 #include <vector>
 
+#include "kernels/simd.h"
+
 namespace orw::kernels {
+
+// Inclusive prefix of the lanes of p, towards higher lanes (kUp) or lower lanes.
+template <class S, class Op, bool kUp>
+ORW_INLINE typename S::V lane_prefix(typename S::V p, typename S::V id) {
+  if constexpr (kUp) {
+    p = Op::combine(p, S::shift_up1(p, id));
+    if constexpr (S::kLanes == 4) p = Op::combine(p, S::shift_up2(p, id));
+  } else {
+    p = Op::combine(p, S::shift_down1(p, id));
+    if constexpr (S::kLanes == 4) p = Op::combine(p, S::shift_down2(p, id));
+  }
+  return p;
+}
+
+// The last lane in scan order, in every lane.
+template <class S, bool kUp>
+ORW_INLINE typename S::V scan_last(typename S::V v) {
+  return kUp ? S::broadcast_last(v) : S::broadcast_first(v);
+}
+
+// Each lane gets its predecessor in scan order; the first gets fill's.
+template <class S, bool kUp>
+ORW_INLINE typename S::V scan_shift(typename S::V v, typename S::V fill) {
+  return kUp ? S::shift_up1(v, fill) : S::shift_down1(v, fill);
+}
+
+// One contiguous row of n elements, forward (kUp) or reverse. Two vectors per step: the second
+// vector's prefix takes the first's total before the carry joins, so the loop-carried chain is
+// one combine per 2 vectors.
+template <class S, class Op, bool kUp>
+void scan_row_vectors(const typename S::Lane* x, typename S::Lane* out, size_t n, bool exclusive) {
+  using T = typename S::Lane;
+  using A = typename S::Acc;
+  using V = typename S::V;
+  constexpr size_t N = S::kLanes;
+  V carry = S::splat(Op::template identity<A>());
+  size_t t = 0;
+  if constexpr (N > 1) {
+    const V id = carry;
+    // Scan positions [t, t + N) are x[t..t + N) forward, x[n - t - N..n - t) in reverse.
+    auto vec_at = [n](size_t at) { return kUp ? at : n - at - N; };
+    for (; t + 2 * N <= n; t += 2 * N) {
+      const V p = lane_prefix<S, Op, kUp>(S::load(x + vec_at(t)), id);
+      const V q = Op::combine(lane_prefix<S, Op, kUp>(S::load(x + vec_at(t + N)), id), scan_last<S, kUp>(p));
+      const V a = Op::combine(p, carry), b = Op::combine(q, carry);
+      S::store_narrow(out + vec_at(t), exclusive ? scan_shift<S, kUp>(a, carry) : a);
+      S::store_narrow(out + vec_at(t + N), exclusive ? scan_shift<S, kUp>(b, scan_last<S, kUp>(a)) : b);
+      carry = scan_last<S, kUp>(b);
+    }
+    for (; t + N <= n; t += N) {
+      const V a = Op::combine(lane_prefix<S, Op, kUp>(S::load(x + vec_at(t)), id), carry);
+      S::store_narrow(out + vec_at(t), exclusive ? scan_shift<S, kUp>(a, carry) : a);
+      carry = scan_last<S, kUp>(a);
+    }
+  }
+  A c = S::lane(carry, 0);
+  for (; t < n; ++t) {
+    const size_t i = kUp ? t : n - 1 - t;
+    const A v = static_cast<A>(x[i]);
+    if (exclusive) { out[i] = static_cast<T>(c); c = Op::combine(c, v); }
+    else { c = Op::combine(c, v); out[i] = static_cast<T>(c); }
+  }
+}
 
 template <class S, class Op>
 void scan_contiguous_row(const typename S::Lane* x, typename S::Lane* out, size_t n, bool exclusive,
                          bool reverse) {
-  using T = typename S::Lane;
-  constexpr size_t N = S::kLanes;
-  T c = Op::template identity<T>();
-  if constexpr (N == 1) {
-    for (size_t t = 0; t < n; ++t) {
-      const size_t i = reverse ? n - 1 - t : t;
-      const T v = x[i];
-      if (exclusive) { out[i] = c; c = Op::combine(c, v); }
-      else { c = Op::combine(c, v); out[i] = c; }
-    }
-  } else {
-    using V = typename S::V;
-    static_assert(N == 2 || N == 4, "in-register scans handle 2 or 4 lanes");
-    const V id = S::splat(Op::template identity<T>());
-    V carry = id;
-    if (!reverse) {
-      size_t i = 0;
-      for (; i + N <= n; i += N) {
-        V p = S::load(x + i);
-        p = Op::combine(p, S::shift_up1(p, id));
-        if constexpr (N == 4) p = Op::combine(p, S::shift_up2(p, id));
-        const V inc = Op::combine(p, carry);
-        S::store(out + i, exclusive ? S::shift_up1(inc, carry) : inc);
-        carry = S::broadcast_last(inc);
-      }
-      c = S::lane(carry, 0);
-      for (; i < n; ++i) {
-        const T v = x[i];
-        if (exclusive) { out[i] = c; c = Op::combine(c, v); }
-        else { c = Op::combine(c, v); out[i] = c; }
-      }
-    } else {
-      size_t i = n;
-      for (; i >= N; ) {
-        i -= N;
-        V p = S::load(x + i);
-        p = Op::combine(p, S::shift_down1(p, id));
-        if constexpr (N == 4) p = Op::combine(p, S::shift_down2(p, id));
-        const V inc = Op::combine(p, carry);
-        S::store(out + i, exclusive ? S::shift_down1(inc, carry) : inc);
-        carry = S::broadcast_first(inc);
-      }
-      c = S::lane(carry, 0);
-      while (i-- > 0) {
-        const T v = x[i];
-        if (exclusive) { out[i] = c; c = Op::combine(c, v); }
-        else { c = Op::combine(c, v); out[i] = c; }
-      }
-    }
-  }
+  static_assert(S::kLanes == 1 || S::kLanes == 2 || S::kLanes == 4, "in-register scans handle 1, 2 or 4 lanes");
+  if (reverse) scan_row_vectors<S, Op, false>(x, out, n, exclusive);
+  else scan_row_vectors<S, Op, true>(x, out, n, exclusive);
 }
 
-// out[0..m) = Op(a[0..m), b[0..m))
+// m rows of `inner` elements (x, out: row-major), scanned in row order (reverse: from row
+// m - 1 down) on top of carry[inner], which is left holding the last row's running value.
+// Two rows at a time, so input and output stream sequentially and the carry row (in cache)
+// is loaded and stored once per two rows.
+// `first`: these rows start the scan, so carry is initialized here (inclusive scans copy the
+// first row as it is, so -0 stays -0).
 template <class S, class Op>
-void combine_rows(const typename S::Lane* a, const typename S::Lane* b, typename S::Lane* out, size_t m) {
-  constexpr size_t N = S::kLanes;
-  size_t j = 0;
-  for (; j + 4 * N <= m; j += 4 * N) {
-    for (size_t u = 0; u < 4; ++u) {
-      S::store(out + j + u * N, Op::combine(S::load(a + j + u * N), S::load(b + j + u * N)));
-    }
-  }
-  for (; j + N <= m; j += N) S::store(out + j, Op::combine(S::load(a + j), S::load(b + j)));
-  for (; j < m; ++j) out[j] = Op::combine(a[j], b[j]);
-}
-
-template <class S, class Op>
-void scan(const typename S::Lane* x, typename S::Lane* out, size_t outer, size_t n, size_t inner,
-          bool exclusive, bool reverse) {
+void scan_rows(const typename S::Lane* x, typename S::Lane* out, size_t m, size_t inner, typename S::Acc* carry,
+               bool exclusive, bool reverse, bool first) {
   using T = typename S::Lane;
-  if (n == 0 || outer == 0 || inner == 0) return;
-  if (inner == 1) {
-    for (size_t o = 0; o < outer; ++o) scan_contiguous_row<S, Op>(x + o * n, out + o * n, n, exclusive, reverse);
-    return;
+  using A = typename S::Acc;
+  using V = typename S::V;
+  constexpr size_t N = S::kLanes;
+  size_t t = 0;
+  auto row = [&](size_t q) { return reverse ? m - 1 - q : q; };  // q-th row in scan order
+  if (first) {
+    if (exclusive) {
+      std::fill(carry, carry + inner, Op::template identity<A>());
+    } else if (m > 0) {
+      const T* src = x + row(0) * inner;
+      std::copy(src, src + inner, out + row(0) * inner);
+      for (size_t c = 0; c < inner; ++c) carry[c] = static_cast<A>(src[c]);
+      t = 1;
+    }
   }
-  const T id = Op::template identity<T>();
-  for (size_t o = 0; o < outer; ++o) {
-    const T* xb = x + o * n * inner;
-    T* ob = out + o * n * inner;
-    auto row = [&](size_t t) { return reverse ? n - 1 - t : t; };  // t-th row in scan order
-    T* first = ob + row(0) * inner;
-    if (exclusive) for (size_t j = 0; j < inner; ++j) first[j] = id;
-    else for (size_t j = 0; j < inner; ++j) first[j] = xb[row(0) * inner + j];
-    for (size_t t = 1; t < n; ++t) {
-      const T* src = xb + row(exclusive ? t - 1 : t) * inner;
-      combine_rows<S, Op>(ob + row(t - 1) * inner, src, ob + row(t) * inner, inner);
+  for (; t + 1 < m; t += 2) {  // two rows per pass over the carry row
+    const T *src0 = x + row(t) * inner, *src1 = x + row(t + 1) * inner;
+    T *dst0 = out + row(t) * inner, *dst1 = out + row(t + 1) * inner;
+    size_t j = 0;
+    for (; j + N <= inner; j += N) {
+      const V c = S::load_acc(carry + j), c0 = Op::combine(c, S::load(src0 + j)), c1 = Op::combine(c0, S::load(src1 + j));
+      S::store_narrow(dst0 + j, exclusive ? c : c0);
+      S::store_narrow(dst1 + j, exclusive ? c0 : c1);
+      S::store(carry + j, c1);
+    }
+    for (; j < inner; ++j) {
+      const A c = carry[j], c0 = Op::combine(c, static_cast<A>(src0[j])), c1 = Op::combine(c0, static_cast<A>(src1[j]));
+      dst0[j] = static_cast<T>(exclusive ? c : c0);
+      dst1[j] = static_cast<T>(exclusive ? c0 : c1);
+      carry[j] = c1;
+    }
+  }
+  for (; t < m; ++t) {
+    const T* src = x + row(t) * inner;
+    T* dst = out + row(t) * inner;
+    size_t j = 0;
+    for (; j + N <= inner; j += N) {
+      const V c = S::load_acc(carry + j), next = Op::combine(c, S::load(src + j));
+      S::store_narrow(dst + j, exclusive ? c : next);
+      S::store(carry + j, next);
+    }
+    for (; j < inner; ++j) {
+      const A c = carry[j], next = Op::combine(c, static_cast<A>(src[j]));
+      dst[j] = static_cast<T>(exclusive ? c : next);
+      carry[j] = next;
     }
   }
 }
 
-}  // namespace orw::kernels
-
-namespace orw::kernels {
-
-// A scan fed in pieces of about kPieceBytes (in cache while they are scanned). Whole scan
-// blocks (outer slices) go into a piece when they fit; otherwise a block's rows come a piece
-// at a time in scan order (a reverse scan is fed from the end), carrying the previous output
-// row and, for exclusive scans, the previous input row. Same operations in the same order as
-// scan(), so the same bits.
+// A scan fed in pieces of about piece_bytes of input (in cache while they are scanned). Whole
+// scan blocks (outer slices) go into a piece when they fit; otherwise a block's rows come a
+// piece at a time in scan order (a reverse scan is fed from the end), on top of the carry row.
+// scan() runs the same pieces, so streamed and whole-buffer scans give the same bits.
 template <class S, class Op>
 class ScanRunner {
  public:
   using T = typename S::Lane;
+  using A = typename S::Acc;
   struct Piece {
     size_t offset = 0, count = 0;  // elements; count 0: done
   };
@@ -125,13 +162,9 @@ class ScanRunner {
     const size_t budget = piece_bytes / sizeof(T) > 0 ? piece_bytes / sizeof(T) : 1;
     const size_t block = n * inner;
     by_rows_ = inner > 1 && block > budget;
-    if (by_rows_) {
-      rows_per_piece_ = budget / inner > 0 ? budget / inner : 1;
-      carry_out_.resize(inner);
-      carry_x_.resize(inner);
-    } else {
-      blocks_per_piece_ = block > 0 && budget / block > 0 ? budget / block : 1;
-    }
+    if (by_rows_) rows_per_piece_ = budget / inner > 0 ? budget / inner : 1;
+    else blocks_per_piece_ = block > 0 && budget / block > 0 ? budget / block : 1;
+    if (inner > 1) carry_.resize(inner);
     if (block == 0) outer_ = 0;  // nothing to scan
   }
 
@@ -150,30 +183,16 @@ class ScanRunner {
   // Scans the next piece: x holds its input elements, out receives its output elements.
   void feed(const T* x, T* out) {
     if (!by_rows_) {
-      const Piece p = next();
-      const size_t blocks = p.count / (n_ * inner_);
-      scan<S, Op>(x, out, blocks, n_, inner_, exclusive_, reverse_);
+      const size_t block = n_ * inner_, blocks = next().count / block;
+      for (size_t b = 0; b < blocks; ++b, x += block, out += block) {
+        if (inner_ == 1) scan_contiguous_row<S, Op>(x, out, n_, exclusive_, reverse_);
+        else scan_rows<S, Op>(x, out, n_, inner_, carry_.data(), exclusive_, reverse_, true);
+      }
       done_ += blocks;
       return;
     }
     const size_t m = rows_in_next();
-    const T id = Op::template identity<T>();
-    for (size_t q = 0; q < m; ++q) {
-      const size_t j = reverse_ ? m - 1 - q : q;  // the row's place in the piece
-      const T* src = x + j * inner_;
-      T* dst = out + j * inner_;
-      if (row_ + q == 0) {
-        for (size_t c = 0; c < inner_; ++c) dst[c] = exclusive_ ? id : src[c];
-        continue;
-      }
-      const size_t jp = reverse_ ? j + 1 : j - 1;  // the previous row in scan order
-      const T* prev_out = q == 0 ? carry_out_.data() : out + jp * inner_;
-      const T* prev_x = q == 0 ? carry_x_.data() : x + jp * inner_;
-      combine_rows<S, Op>(prev_out, exclusive_ ? prev_x : src, dst, inner_);
-    }
-    const size_t last = reverse_ ? 0 : m - 1;
-    std::copy(out + last * inner_, out + (last + 1) * inner_, carry_out_.begin());
-    std::copy(x + last * inner_, x + (last + 1) * inner_, carry_x_.begin());
+    scan_rows<S, Op>(x, out, m, inner_, carry_.data(), exclusive_, reverse_, row_ == 0);
     row_ += m;
     if (row_ == n_) row_ = 0, ++done_;
   }
@@ -186,7 +205,15 @@ class ScanRunner {
   bool by_rows_ = false;
   size_t blocks_per_piece_ = 1, rows_per_piece_ = 1;
   size_t done_ = 0, row_ = 0;  // blocks finished; rows of the current block done (by_rows_)
-  std::vector<T> carry_out_, carry_x_;
+  std::vector<A> carry_;       // inner > 1: the running value of each column
 };
+
+// out = scan of x (outer, n, inner) along n, piece by piece exactly as a stream would.
+template <class S, class Op>
+void scan(const typename S::Lane* x, typename S::Lane* out, size_t outer, size_t n, size_t inner, bool exclusive,
+          bool reverse, size_t piece_bytes) {
+  ScanRunner<S, Op> runner(outer, n, inner, exclusive, reverse, piece_bytes);
+  for (auto p = runner.next(); p.count > 0; p = runner.next()) runner.feed(x + p.offset, out + p.offset);
+}
 
 }  // namespace orw::kernels

@@ -11,68 +11,116 @@
 #include <wasm_simd128.h>
 #endif
 
+// Widening vectors are 32 bytes; GCC notes that passing them would differ under AVX. Every
+// function here is inline, so no such call crosses a translation unit.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
+// Forced inlining for the wrapper and the op descriptors: the widening vectors are 32 bytes,
+// which the wasm ABI passes through memory, and clang's inliner then sometimes leaves these
+// one-instruction helpers as calls in hot loops (40x slower).
+#define ORW_INLINE inline __attribute__((always_inline))
+
 namespace orw::simd {
 
-template <class T>
+// Vec128<T, A>: loads 128 bits of T and computes in lanes of A. A = T is the plain 128-bit
+// vector. A wider A (float -> double) is the widening accumulator: each f32x4 load becomes
+// four double lanes (two f64x2, f64x2.promote_low_f32x4 in wasm), and narrow() rounds them
+// back to float once (store_narrow).
+template <class T, class A = T>
 struct Vec128 {
-  typedef T V __attribute__((vector_size(16)));
-  using Lane = T;
+  using Lane = T;  // the input element
+  using Acc = A;   // the accumulator (and kernel output) element
   static constexpr size_t kLanes = 16 / sizeof(T);
+  typedef A V __attribute__((vector_size(kLanes * sizeof(A))));
+  typedef T In __attribute__((vector_size(16)));
 
-  static V load(const T* p) { V v; std::memcpy(&v, p, sizeof v); return v; }  // unaligned
-  static void store(T* p, V v) { std::memcpy(p, &v, sizeof v); }
-  static V splat(T x) {
+  ORW_INLINE static V load(const T* p) {  // unaligned, widened
+    In v;
+    std::memcpy(&v, p, sizeof v);
+    if constexpr (std::is_same_v<T, A>) {
+      return v;
+    } else {
+      return __builtin_convertvector(v, V);
+    }
+  }
+  ORW_INLINE static V load_acc(const A* p) { V v; std::memcpy(&v, p, sizeof v); return v; }
+  ORW_INLINE static void store(A* p, V v) { std::memcpy(p, &v, sizeof v); }
+  // Rounds each lane to T and stores kLanes elements of T.
+  ORW_INLINE static void store_narrow(T* p, V v) {
+    if constexpr (std::is_same_v<T, A>) {
+      store(p, v);
+    } else {
+#ifdef __wasm_simd128__
+      static_assert(kLanes == 4 && sizeof(A) == 8, "float <- double only");
+      typedef A Half __attribute__((vector_size(16)));
+      const Half lo = __builtin_shufflevector(v, v, 0, 1), hi = __builtin_shufflevector(v, v, 2, 3);
+      const v128_t n = wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero((v128_t)lo),
+                                          wasm_f32x4_demote_f64x2_zero((v128_t)hi), 0, 1, 4, 5);
+      wasm_v128_store(p, n);
+#else
+      const In n = __builtin_convertvector(v, In);
+      std::memcpy(p, &n, sizeof n);
+#endif
+    }
+  }
+  ORW_INLINE static V splat(A x) {
     V v;
     for (size_t i = 0; i < kLanes; ++i) v[i] = x;
     return v;
   }
-  static T lane(V v, size_t i) { return v[i]; }
+  ORW_INLINE static A lane(V v, size_t i) { return v[i]; }
 
   // Lane i gets v[i - 1]; lane 0 gets fill[0]. (Whole-vector shifts used by in-register scans.)
-  static V shift_up1(V v, V fill) {
+  ORW_INLINE static V shift_up1(V v, V fill) {
     if constexpr (kLanes == 2) return __builtin_shufflevector(v, fill, 2, 0);
     else return __builtin_shufflevector(v, fill, 4, 0, 1, 2);
   }
   // Lane i gets v[i - 2], lanes 0..1 get fill (4 lanes only).
-  static V shift_up2(V v, V fill) { return __builtin_shufflevector(v, fill, 4, 5, 0, 1); }
+  ORW_INLINE static V shift_up2(V v, V fill) { return __builtin_shufflevector(v, fill, 4, 5, 0, 1); }
   // Lane i gets v[i + 1]; the last lane gets fill[last].
-  static V shift_down1(V v, V fill) {
+  ORW_INLINE static V shift_down1(V v, V fill) {
     if constexpr (kLanes == 2) return __builtin_shufflevector(v, fill, 1, 3);
     else return __builtin_shufflevector(v, fill, 1, 2, 3, 7);
   }
-  static V shift_down2(V v, V fill) { return __builtin_shufflevector(v, fill, 2, 3, 6, 7); }
+  ORW_INLINE static V shift_down2(V v, V fill) { return __builtin_shufflevector(v, fill, 2, 3, 6, 7); }
   // Transposition helpers. 4 lanes: (a0 b0 a1 b1), (a2 b2 a3 b3); 2 lanes: (a0 b0), (a1 b1).
-  static V interleave_lo(V a, V b) {
+  ORW_INLINE static V interleave_lo(V a, V b) {
     if constexpr (kLanes == 2) return __builtin_shufflevector(a, b, 0, 2);
     else return __builtin_shufflevector(a, b, 0, 4, 1, 5);
   }
-  static V interleave_hi(V a, V b) {
+  ORW_INLINE static V interleave_hi(V a, V b) {
     if constexpr (kLanes == 2) return __builtin_shufflevector(a, b, 1, 3);
     else return __builtin_shufflevector(a, b, 2, 6, 3, 7);
   }
   // 4 lanes only: (a0 a1 b0 b1), (a2 a3 b2 b3).
-  static V concat_lo(V a, V b) { return __builtin_shufflevector(a, b, 0, 1, 4, 5); }
-  static V concat_hi(V a, V b) { return __builtin_shufflevector(a, b, 2, 3, 6, 7); }
+  ORW_INLINE static V concat_lo(V a, V b) { return __builtin_shufflevector(a, b, 0, 1, 4, 5); }
+  ORW_INLINE static V concat_hi(V a, V b) { return __builtin_shufflevector(a, b, 2, 3, 6, 7); }
 
-  static V broadcast_last(V v) {
+  ORW_INLINE static V broadcast_last(V v) {
     if constexpr (kLanes == 2) return __builtin_shufflevector(v, v, 1, 1);
     else return __builtin_shufflevector(v, v, 3, 3, 3, 3);
   }
-  static V broadcast_first(V v) {
+  ORW_INLINE static V broadcast_first(V v) {
     if constexpr (kLanes == 2) return __builtin_shufflevector(v, v, 0, 0);
     else return __builtin_shufflevector(v, v, 0, 0, 0, 0);
   }
 };
 
-template <class T>
+// Scalar<T, A>: one element of T at a time, computed in A.
+template <class T, class A = T>
 struct Scalar {
-  using V = T;
+  using V = A;
   using Lane = T;
+  using Acc = A;
   static constexpr size_t kLanes = 1;
-  static V load(const T* p) { return *p; }
-  static void store(T* p, V v) { *p = v; }
-  static V splat(T x) { return x; }
-  static T lane(V v, size_t) { return v; }
+  ORW_INLINE static V load(const T* p) { return static_cast<A>(*p); }
+  ORW_INLINE static V load_acc(const A* p) { return *p; }
+  ORW_INLINE static void store(A* p, V v) { *p = v; }
+  ORW_INLINE static void store_narrow(T* p, V v) { *p = static_cast<T>(v); }
+  ORW_INLINE static V splat(A x) { return x; }
+  ORW_INLINE static A lane(V v, size_t) { return v; }
 };
 
 template <class X>
@@ -81,7 +129,7 @@ using LaneOf = std::remove_cv_t<std::remove_reference_t<decltype(std::declval<X>
 // Lane-wise a > b with the comparison of the lane type: unsigned 64-bit lanes are compared as
 // signed after flipping the sign bit (wasm has no unsigned 64-bit compare).
 template <class X>
-inline auto greater(X a, X b) {
+ORW_INLINE auto greater(X a, X b) {
   if constexpr (std::is_arithmetic_v<X>) {
     return a > b;
   } else if constexpr (std::is_same_v<LaneOf<X>, uint64_t>) {
@@ -101,7 +149,7 @@ inline auto greater(X a, X b) {
 //  - 64-bit integer lanes: compare + v128.bitselect (clang 14 has no i64x2 max and would
 //    otherwise extract every lane to scalar code).
 template <bool kMax, class X>
-inline X extremum(X a, X b) {
+ORW_INLINE X extremum(X a, X b) {
   if constexpr (std::is_arithmetic_v<X>) {
     if constexpr (std::is_floating_point_v<X>) {
       if (b != b) return b;

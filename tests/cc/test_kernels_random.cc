@@ -400,7 +400,7 @@ TEST_CASE("kernels/types without a kernel are a TypeError") {
 // ==== Every Reduce op and CumSum ===========================================================
 // The same randomized cross-check for Sum, Mean, SumSquare, L1, L2, LogSum, LogSumExp, Max and
 // Min (and CumSum), both variants against references written here from the definitions:
-// integers exactly (wrapping sums, Mean = wrapped sum / count toward zero, L2/LogSum/LogSumExp
+// integers exactly (wrapping sums, Mean = exact sum / count toward zero, L2/LogSum/LogSumExp
 // in double then truncated), Max/Min exactly for every type (NaN and infinities sprinkled into
 // float inputs), float sums within a bound that holds for any summation order.
 
@@ -533,14 +533,14 @@ FamilyRef reference_family(ReduceOp op, const Shape& dims, const std::vector<int
       uint64_t acc = 0;
       switch (op) {
         case ReduceOp::kSum:
-        case ReduceOp::kMean:
           for (size_t i : s) acc = (acc + x.bits(i)) & mask;
-          if (op == ReduceOp::kMean) {
-            if (s.empty()) acc = 0;
-            else if (is_signed) acc = static_cast<uint64_t>(signed_of(acc, t) / static_cast<int64_t>(s.size())) & mask;
-            else acc = acc / s.size();
-          }
           break;
+        case ReduceOp::kMean: {  // the exact sum (128 bits), divided toward zero
+          __int128 sum = 0;
+          for (size_t i : s) sum += is_signed ? __int128{signed_of(x.bits(i), t)} : __int128{x.bits(i)};
+          acc = s.empty() ? 0 : static_cast<uint64_t>(sum / static_cast<__int128>(s.size())) & mask;
+          break;
+        }
         case ReduceOp::kSumSquare:
           for (size_t i : s) acc = (acc + x.bits(i) * x.bits(i)) & mask;
           break;

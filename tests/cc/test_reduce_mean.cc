@@ -1,5 +1,5 @@
-// ReduceMean (versions 1, 11, 13, 18): known values, integer means (the wrapped sum divided by
-// the count, truncated toward zero), empty sets (NaN for floats, 0 for integers: our documented
+// ReduceMean (versions 1, 11, 13, 18): known values, integer means (exact: the sum in 64 or
+// 128 bits divided by the count, truncated toward zero), empty sets (NaN for floats, 0 for integers: our documented
 // choice), IEEE specials, the half types' single rounding and long float32 means. Shared
 // behaviours are in test_reduce_family.cc.
 #include <catch2/catch.hpp>
@@ -59,24 +59,41 @@ TEST_CASE("ReduceMean/integer means truncate toward zero, negative ones too", "[
   CHECK(to_doubles(reduce_mean(18, u64, std::nullopt, {keepdims_attr(0)})) == std::vector<double>{5});
 }
 
-TEST_CASE("ReduceMean/integer means divide the wrapped sum by the count", "[reduce][ReduceMean]") {
+TEST_CASE("ReduceMean/integer means are exact when the sum overflows the type", "[reduce][ReduceMean]") {
   constexpr int32_t i32max = std::numeric_limits<int32_t>::max();
-  constexpr int64_t i64max = std::numeric_limits<int64_t>::max();
-  // int32: INT_MAX + 1 wraps to INT_MIN; INT_MIN / 2 = -2^30.
-  const Tensor a = make_typed<int32_t>(DataType::kInt32, {2}, {i32max, 1});
-  CHECK(to_vector<int32_t>(reduce_mean(18, a, std::nullopt, {keepdims_attr(0)})) == std::vector<int32_t>{-(1 << 30)});
-  // int64: INT64_MAX + 3 wraps to INT64_MIN + 2; divided by 3 toward zero.
-  const Tensor b = make_typed<int64_t>(DataType::kInt64, {3}, {i64max, 2, 1});
-  CHECK(to_vector<int64_t>(reduce_mean(13, b, std::nullopt, {keepdims_attr(0)})) ==
-        std::vector<int64_t>{(std::numeric_limits<int64_t>::min() + 2) / 3});
-  // Unsigned: 0xFFFFFFFF + 3 wraps to 2; 2 / 2 = 1.
+  constexpr int64_t i64max = std::numeric_limits<int64_t>::max(), i64min = std::numeric_limits<int64_t>::min();
+  // int32: the issue's case, [2e9, 2e9] -> 2e9 (onnxruntime agrees).
+  const Tensor a = make_typed<int32_t>(DataType::kInt32, {2}, {2000000000, 2000000000});
+  CHECK(to_vector<int32_t>(reduce_mean(18, a, std::nullopt, {keepdims_attr(0)})) == std::vector<int32_t>{2000000000});
+  // (INT_MAX + 1) / 2 = 2^30 exactly.
+  const Tensor a2 = make_typed<int32_t>(DataType::kInt32, {2}, {i32max, 1});
+  CHECK(to_vector<int32_t>(reduce_mean(18, a2, std::nullopt, {keepdims_attr(0)})) == std::vector<int32_t>{1 << 30});
+  // int64: (INT64_MAX + INT64_MAX + 1) / 3 needs 65 bits of sum; negative sums truncate toward zero.
+  const Tensor b = make_typed<int64_t>(DataType::kInt64, {3}, {i64max, i64max, 1});
+  CHECK(to_vector<int64_t>(reduce_mean(13, b, std::nullopt, {keepdims_attr(0)})) == std::vector<int64_t>{i64max / 3 * 2 + (i64max % 3 * 2 + 1) / 3});
+  const Tensor b2 = make_typed<int64_t>(DataType::kInt64, {2}, {i64min, -1});
+  CHECK(to_vector<int64_t>(reduce_mean(18, b2, std::nullopt, {keepdims_attr(0)})) == std::vector<int64_t>{i64min / 2});
+  // Unsigned: (0xFFFFFFFF + 3) / 2 = 0x80000001.
   const Tensor c = make_typed<uint32_t>(DataType::kUint32, {2}, {0xFFFFFFFFu, 3});
-  CHECK(to_vector<uint32_t>(reduce_mean(11, c, std::nullopt, {keepdims_attr(0)})) == std::vector<uint32_t>{1});
+  CHECK(to_vector<uint32_t>(reduce_mean(11, c, std::nullopt, {keepdims_attr(0)})) == std::vector<uint32_t>{0x80000001u});
   const Tensor d = make_typed<uint64_t>(DataType::kUint64, {2}, {~uint64_t{0}, 5});
-  CHECK(to_vector<uint64_t>(reduce_mean(18, d, std::nullopt, {keepdims_attr(0)})) == std::vector<uint64_t>{2});
-  // A long row of large values: 1000 * 2^30 wraps to 0 in 32 bits, so the mean is 0.
-  const Tensor e = make_typed<int32_t>(DataType::kInt32, {1000}, std::vector<int32_t>(1000, 1 << 30));
-  CHECK(to_vector<int32_t>(reduce_mean(18, e, std::nullopt, {keepdims_attr(0)})) == std::vector<int32_t>{0});
+  CHECK(to_vector<uint64_t>(reduce_mean(18, d, std::nullopt, {keepdims_attr(0)})) == std::vector<uint64_t>{(uint64_t{1} << 63) + 2});
+  // -7 / 2 truncates toward zero: -3.
+  const Tensor n = make_typed<int32_t>(DataType::kInt32, {2}, {-3, -4});
+  CHECK(to_vector<int32_t>(reduce_mean(18, n, std::nullopt, {keepdims_attr(0)})) == std::vector<int32_t>{-3});
+}
+
+TEST_CASE("ReduceMean/long integer rows, columns and whole tensors are exact", "[reduce][ReduceMean]") {
+  // 1000 * 2^30 overflows 32 bits; each mean is the value itself, on every pattern.
+  for (const std::vector<int64_t>& axes : {std::vector<int64_t>{0}, std::vector<int64_t>{1}, std::vector<int64_t>{0, 1}}) {
+    INFO("axes " << shape_to_string(axes));
+    const Tensor e = make_typed<int32_t>(DataType::kInt32, {1000, 9}, std::vector<int32_t>(9000, 1 << 30));
+    CHECK(to_vector<int32_t>(reduce_mean(18, e, axes, {keepdims_attr(0)})) ==
+          std::vector<int32_t>(axes.size() == 2 ? 1 : axes[0] == 0 ? 9 : 1000, 1 << 30));
+    const Tensor f = make_typed<int64_t>(DataType::kInt64, {1000, 9}, std::vector<int64_t>(9000, -(int64_t{1} << 62) - 1));
+    CHECK(to_vector<int64_t>(reduce_mean(18, f, axes, {keepdims_attr(0)})) ==
+          std::vector<int64_t>(axes.size() == 2 ? 1 : axes[0] == 0 ? 9 : 1000, -(int64_t{1} << 62) - 1));
+  }
 }
 
 TEST_CASE("ReduceMean/an empty set is NaN for floats and 0 for integers", "[reduce][ReduceMean]") {
