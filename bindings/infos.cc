@@ -2,13 +2,18 @@
 
 namespace orw::bindings {
 
+using emscripten::val;
+
 namespace {
 
-Dims dims_from_json(const JsonValue& arr) {
+// JS info {type: onnx number, dims: (number|string|null)[] | null, value?: (number|string)[]}.
+Dims dims_from_val(const val& arr) {
   Dims dims;
-  for (const JsonValue& d : arr.items) {
-    if (d.kind == JsonValue::kNumber) dims.push_back(Dim::of(static_cast<int64_t>(d.number)));
-    else if (d.kind == JsonValue::kString) dims.push_back(Dim::symbol(d.string));
+  const int n = arr["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    val d = arr[i];
+    if (d.isNumber()) dims.push_back(Dim::of(static_cast<int64_t>(d.as<double>())));
+    else if (d.isString()) dims.push_back(Dim::symbol(d.as<std::string>()));
     else dims.push_back(Dim());
   }
   return dims;
@@ -16,31 +21,36 @@ Dims dims_from_json(const JsonValue& arr) {
 
 }  // namespace
 
-TensorInfo info_from_json(const JsonValue& v) {
+TensorInfo info_from_val(const val& v) {
   TensorInfo info;
-  const JsonValue* type = v.get("type");
-  info.type = static_cast<DataType>(type && type->kind == JsonValue::kNumber ? static_cast<int>(type->number) : 0);
-  const JsonValue* dims = v.get("dims");
-  if (dims && dims->kind == JsonValue::kArray) info.shape = dims_from_json(*dims);
-  const JsonValue* value = v.get("value");
-  if (value && value->kind == JsonValue::kArray) info.values = dims_from_json(*value);
+  info.type = static_cast<DataType>(v["type"].as<int>());
+  val dims = v["dims"];
+  if (!dims.isNull() && !dims.isUndefined()) info.shape = dims_from_val(dims);
+  val value = v["value"];
+  if (!value.isNull() && !value.isUndefined()) info.values = dims_from_val(value);
   return info;
 }
 
-void info_to_json(JsonWriter& w, const TensorInfo& info) {
-  w.begin_object().key("type").value(static_cast<int>(info.type)).key("dims");
-  if (!info.shape) {
-    w.null();
-  } else {
-    w.begin_array();
-    for (const Dim& d : *info.shape) {
-      if (d.is_value()) w.value(d.value());
-      else if (d.is_symbol()) w.value(d.name());
-      else w.null();
-    }
-    w.end_array();
+namespace {
+
+val dims_to_val(const Dims& dims) {
+  val arr = val::array();
+  for (const Dim& d : dims) {
+    if (d.is_value()) arr.call<void>("push", static_cast<double>(d.value()));
+    else if (d.is_symbol()) arr.call<void>("push", d.name());
+    else arr.call<void>("push", val::null());
   }
-  w.end_object();
+  return arr;
 }
+
+}  // namespace
+
+val info_to_val(const TensorInfo& info) {
+  val o = val::object();
+  o.set("type", static_cast<int>(info.type));
+  o.set("dims", info.shape ? dims_to_val(*info.shape) : val::null());
+  return o;
+}
+
 
 }  // namespace orw::bindings

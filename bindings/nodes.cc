@@ -1,5 +1,7 @@
-// Exports for nodes. A node lives in wasm behind an integer handle until JS disposes it.
+// Embind: nodes. A node lives in wasm behind an integer handle until JS disposes it.
+#include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
+#include <emscripten/val.h>
 
 #include <map>
 #include <memory>
@@ -14,6 +16,8 @@
 namespace orw::bindings {
 namespace {
 
+using emscripten::val;
+
 std::map<int, std::unique_ptr<Node>>& nodes() {
   static std::map<int, std::unique_ptr<Node>> n;
   return n;
@@ -25,102 +29,101 @@ const Node& live_node(int handle) {
   return *it->second;
 }
 
-// {opType, domain, name, sinceVersion, inputs, outputs, attributes: {name: value}}
-void describe(const Node& n, JsonWriter& w) {
-  w.begin_object();
-  w.key("opType").value(n.op_type()).key("domain").value(n.domain()).key("name").value(n.name());
-  w.key("sinceVersion").value(n.since_version());
-  w.key("inputs").begin_array();
-  for (const auto& s : n.inputs()) w.value(s);
-  w.end_array().key("outputs").begin_array();
-  for (const auto& s : n.outputs()) w.value(s);
-  w.end_array().key("attributes").begin_object();
-  for (const Attribute& a : n.attributes()) {
-    w.key(a.name);
-    switch (a.type) {
-      case AttrType::kInt: w.value(static_cast<double>(a.i)); break;
-      case AttrType::kFloat: w.value(static_cast<double>(a.f)); break;
-      case AttrType::kString: w.value(a.s); break;
-      case AttrType::kInts: w.begin_array(); for (int64_t x : a.ints) w.value(static_cast<double>(x)); w.end_array(); break;
-      case AttrType::kFloats: w.begin_array(); for (float x : a.floats) w.value(static_cast<double>(x)); w.end_array(); break;
-      case AttrType::kStrings: w.begin_array(); for (const auto& x : a.strings) w.value(x); w.end_array(); break;
-      default: w.null(); break;
-    }
-  }
-  w.end_object().end_object();
-}
-
-// The node's output infos from its input infos (a JSON array, null = omitted/unknown).
-void infer_shapes(const Node& n, const JsonValue& infos, JsonWriter& w) {
-  ShapesContext ctx;
-  ctx.set_opset(n.domain(), n.opset());
-  // A null (or missing) info is an omitted input, as in run(): probe a copy of the node
-  // whose input list leaves it out.
-  const int count = static_cast<int>(infos.items.size());
-  const auto& specs = n.schema().inputs;
-  if (count > static_cast<int>(specs.size())) {
-    throw std::invalid_argument(n.where() + ": inferShapes: got " + std::to_string(count) + " input infos, but this version takes at most " +
-                                std::to_string(specs.size()) + " inputs");
-  }
-  std::vector<std::string> names;
-  for (size_t i = 0; i < n.inputs().size(); ++i) {
-    const bool given = static_cast<int>(i) < count && !infos.items[i].is_null() && !n.inputs()[i].empty();
-    if (!given && i < specs.size() && !specs[i].optional) {
-      throw std::invalid_argument(n.where() + ": inferShapes: input " + std::to_string(i) + " '" + specs[i].name +
-                                  "' is required, so its info cannot be null (pass {} for a tensor nothing is known about)");
-    }
-    names.push_back(given ? n.inputs()[i] : std::string());
-    if (given) ctx.set(n.inputs()[i], info_from_json(infos.items[i]));
-  }
-  while (!names.empty() && names.back().empty()) names.pop_back();
-  const Node probe = Node::make(n.op_type(), n.domain(), n.opset(), n.attributes(), names, n.outputs(), n.name());
-  probe.schema().shape(ctx, probe);
-  w.begin_array();
-  for (const auto& name : probe.outputs()) info_to_json(w, ctx.at(name));
-  w.end_array();
-}
-
-}  // namespace
-
 // Parses NodeProto bytes at [ptr, ptr+len); returns a handle, or 0 on error.
 // With default_io, a node listing no inputs/outputs gets default names (Node.create).
-extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_from_bytes(uintptr_t ptr, size_t len, double opset, int default_io) {
+int node_from_bytes(uintptr_t ptr, size_t len, double opset, bool default_io) {
   static int next = 1;
   int handle = 0;
   guarded([&] {
-    Node n = Node::parse(reinterpret_cast<const void*>(ptr), len, static_cast<int64_t>(opset), default_io != 0);
+    Node n = Node::parse(reinterpret_cast<const void*>(ptr), len, static_cast<int64_t>(opset), default_io);
     handle = next++;
     nodes()[handle] = std::make_unique<Node>(std::move(n));
   });
   return handle;
 }
 
-extern "C" EMSCRIPTEN_KEEPALIVE void orw_node_release(int handle) { nodes().erase(handle); }
+void node_release(int handle) { nodes().erase(handle); }
 
-// The node's NodeProto bytes into the bytes slot; 1, or 0 with the error recorded.
-extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_to_bytes(int handle) {
+bool node_to_bytes(int handle) {
   return guarded([&] { glue().bytes = live_node(handle).serialize(); });
 }
 
-// The node's description (JSON) into the bytes slot; 1, or 0 with the error recorded.
-extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_describe(int handle) {
-  return guarded([&] {
-    JsonWriter w;
-    describe(live_node(handle), w);
-    glue().bytes = w.take();
+// {opType, domain, name, sinceVersion, inputs, outputs, attributes: {name: value}}
+val node_describe(int handle) {
+  val out = val::null();
+  guarded([&] {
+    const Node& n = live_node(handle);
+    val d = val::object();
+    d.set("opType", n.op_type());
+    d.set("domain", n.domain());
+    d.set("name", n.name());
+    d.set("sinceVersion", n.since_version());
+    val ins = val::array(), outs = val::array(), attrs = val::object();
+    for (const auto& s : n.inputs()) ins.call<void>("push", s);
+    for (const auto& s : n.outputs()) outs.call<void>("push", s);
+    for (const Attribute& a : n.attributes()) {
+      val v = val::null();
+      switch (a.type) {
+        case AttrType::kInt: v = val(static_cast<double>(a.i)); break;
+        case AttrType::kFloat: v = val(a.f); break;
+        case AttrType::kString: v = val(a.s); break;
+        case AttrType::kInts: v = val::array(); for (int64_t x : a.ints) v.call<void>("push", static_cast<double>(x)); break;
+        case AttrType::kFloats: v = val::array(); for (float x : a.floats) v.call<void>("push", x); break;
+        case AttrType::kStrings: v = val::array(); for (const auto& x : a.strings) v.call<void>("push", x); break;
+        default: break;
+      }
+      attrs.set(a.name, v);
+    }
+    d.set("inputs", ins);
+    d.set("outputs", outs);
+    d.set("attributes", attrs);
+    out = d;
   });
+  return out;
 }
 
-// Output infos (JSON array) from the input infos given as JSON at [ptr, ptr+len), into the
-// bytes slot; 1, or 0 with the error recorded.
-extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_infer_shapes(int handle, uintptr_t ptr, size_t len) {
-  return guarded([&] {
+
+}  // namespace
+
+namespace {
+
+// Infers the node's output infos from its input infos (array, null = omitted/unknown).
+val node_infer_shapes(int handle, val infos) {
+  val out = val::null();
+  guarded([&] {
     const Node& n = live_node(handle);
-    JsonWriter w;
-    infer_shapes(n, parse_json(std::string_view(reinterpret_cast<const char*>(ptr), len)), w);
-    glue().bytes = w.take();
+    ShapesContext ctx;
+    ctx.set_opset(n.domain(), n.opset());
+    // A null (or missing) info is an omitted input, as in run(): probe a copy of the node
+    // whose input list leaves it out.
+    const int count = infos["length"].as<int>();
+    const auto& specs = n.schema().inputs;
+    if (count > static_cast<int>(specs.size())) {
+      throw std::invalid_argument(n.where() + ": inferShapes: got " + std::to_string(count) + " input infos, but this version takes at most " +
+                                  std::to_string(specs.size()) + " inputs");
+    }
+    std::vector<std::string> names;
+    for (size_t i = 0; i < n.inputs().size(); ++i) {
+      val v = static_cast<int>(i) < count ? infos[i] : val::undefined();
+      const bool given = !v.isNull() && !v.isUndefined() && !n.inputs()[i].empty();
+      if (!given && i < specs.size() && !specs[i].optional) {
+        throw std::invalid_argument(n.where() + ": inferShapes: input " + std::to_string(i) + " '" + specs[i].name +
+                                    "' is required, so its info cannot be null (pass {} for a tensor nothing is known about)");
+      }
+      names.push_back(given ? n.inputs()[i] : std::string());
+      if (given) ctx.set(n.inputs()[i], info_from_val(v));
+    }
+    while (!names.empty() && names.back().empty()) names.pop_back();
+    const Node probe = Node::make(n.op_type(), n.domain(), n.opset(), n.attributes(), names, n.outputs(), n.name());
+    probe.schema().shape(ctx, probe);
+    val result = val::array();
+    for (const auto& name : probe.outputs()) result.call<void>("push", info_to_val(ctx.at(name)));
+    out = result;
   });
+  return out;
 }
+
+}  // namespace
 
 // Runs a node on inputs described at desc_ptr (see read_inputs); outputs are described by
 // orw_output_desc(). Returns 1, or 0 with the error recorded.
@@ -153,3 +156,13 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_stream_begin(int handle, uintptr_t 
 }
 
 }  // namespace orw::bindings
+
+EMSCRIPTEN_BINDINGS(orw_nodes) {
+  using namespace orw::bindings;
+  using emscripten::function;
+  function("nodeFromBytes", &node_from_bytes);
+  function("nodeRelease", &node_release);
+  function("nodeToBytes", &node_to_bytes);
+  function("nodeDescribe", &node_describe);
+  function("nodeInferShapes", &node_infer_shapes);
+}

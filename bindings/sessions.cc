@@ -1,5 +1,7 @@
-// Exports for sessions (a parsed model run as a whole) and model-level shape inference.
+// Embind: sessions (a parsed model run as a whole) and model-level shape inference.
+#include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
+#include <emscripten/val.h>
 
 #include <map>
 #include <memory>
@@ -15,6 +17,8 @@ namespace orw::bindings {
 
 namespace {
 
+using emscripten::val;
+
 std::map<int, std::unique_ptr<Session>>& sessions() {
   static std::map<int, std::unique_ptr<Session>> s;
   return s;
@@ -26,35 +30,55 @@ const Session& live_session(int handle) {
   return *it->second;
 }
 
-void names_to_json(JsonWriter& w, const std::vector<std::string>& names) {
-  w.begin_array();
-  for (const auto& n : names) w.value(n);
-  w.end_array();
+int session_create(uintptr_t ptr, size_t len) {
+  static int next = 1;
+  int handle = 0;
+  guarded([&] {
+    auto s = std::make_unique<Session>(Model::parse(reinterpret_cast<const void*>(ptr), len));
+    handle = next++;
+    sessions()[handle] = std::move(s);
+  });
+  return handle;
+}
+
+void session_release(int handle) { sessions().erase(handle); }
+
+val names_to_val(const std::vector<std::string>& names) {
+  val arr = val::array();
+  for (const auto& n : names) arr.call<void>("push", n);
+  return arr;
 }
 
 // {inputNames, outputNames, inputs: [{name, type, dims}]} with declared dims (null = unknown)
-void describe(const Session& s, JsonWriter& w) {
-  w.begin_object().key("inputNames");
-  names_to_json(w, s.input_names());
-  w.key("outputNames");
-  names_to_json(w, s.output_names());
-  w.key("inputs").begin_array();
-  for (const ValueInfo& v : s.model().inputs()) {
-    w.begin_object().key("name").value(v.name).key("type").value(static_cast<int>(v.type)).key("dims");
-    if (v.has_shape) {
-      w.begin_array();
-      for (const DeclaredDim& dim : v.dims) {
-        if (dim.value >= 0) w.value(dim.value);
-        else if (!dim.symbol.empty()) w.value(dim.symbol);
-        else w.null();
+val session_describe(int handle) {
+  val out = val::null();
+  guarded([&] {
+    const Session& s = live_session(handle);
+    val d = val::object();
+    d.set("inputNames", names_to_val(s.input_names()));
+    d.set("outputNames", names_to_val(s.output_names()));
+    val inputs = val::array();
+    for (const ValueInfo& v : s.model().inputs()) {
+      val i = val::object();
+      i.set("name", v.name);
+      i.set("type", static_cast<int>(v.type));
+      if (v.has_shape) {
+        val dims = val::array();
+        for (const DeclaredDim& dim : v.dims) {
+          if (dim.value >= 0) dims.call<void>("push", static_cast<double>(dim.value));
+          else if (!dim.symbol.empty()) dims.call<void>("push", dim.symbol);
+          else dims.call<void>("push", val::null());
+        }
+        i.set("dims", dims);
+      } else {
+        i.set("dims", val::null());
       }
-      w.end_array();
-    } else {
-      w.null();
+      inputs.call<void>("push", i);
     }
-    w.end_object();
-  }
-  w.end_array().end_object();
+    d.set("inputs", inputs);
+    out = d;
+  });
+  return out;
 }
 
 // The feeds described at desc_ptr (see read_inputs), positional in inputNames order.
@@ -95,47 +119,22 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_session_stream_begin(int handle, uintptr
   return status;
 }
 
-// Parses ModelProto bytes at [ptr, ptr+len); returns a session handle, or 0 on error.
-extern "C" EMSCRIPTEN_KEEPALIVE int orw_session_create(uintptr_t ptr, size_t len) {
-  static int next = 1;
-  int handle = 0;
+namespace {
+
+// {valueName: {type, dims}} for every value of the model's graph, or null on error.
+val infer_model_shapes_js(uintptr_t ptr, size_t len) {
+  val out = val::null();
   guarded([&] {
-    auto s = std::make_unique<Session>(Model::parse(reinterpret_cast<const void*>(ptr), len));
-    handle = next++;
-    sessions()[handle] = std::move(s);
-  });
-  return handle;
-}
-
-extern "C" EMSCRIPTEN_KEEPALIVE void orw_session_release(int handle) { sessions().erase(handle); }
-
-// The session's description (JSON) into the bytes slot; 1, or 0 with the error recorded.
-extern "C" EMSCRIPTEN_KEEPALIVE int orw_session_describe(int handle) {
-  return guarded([&] {
-    JsonWriter w;
-    describe(live_session(handle), w);
-    glue().bytes = w.take();
-  });
-}
-
-// {valueName: {type, dims}} (JSON) for every value of the model's graph into the bytes slot;
-// 1, or 0 with the error recorded.
-extern "C" EMSCRIPTEN_KEEPALIVE int orw_infer_model_shapes(uintptr_t ptr, size_t len) {
-  return guarded([&] {
     const auto infos = infer_model_shapes(reinterpret_cast<const void*>(ptr), len);
-    JsonWriter w;
-    w.begin_object();
-    for (const auto& kv : infos) {
-      w.key(kv.first);
-      info_to_json(w, kv.second);
-    }
-    w.end_object();
-    glue().bytes = w.take();
+    val o = val::object();
+    for (const auto& kv : infos) o.set(kv.first, info_to_val(kv.second));
+    out = o;
   });
+  return out;
 }
 
 // Decodes TensorProto bytes into output slot 0; its name goes to the bytes slot.
-extern "C" EMSCRIPTEN_KEEPALIVE int orw_tensor_from_bytes(uintptr_t ptr, size_t len) {
+bool tensor_from_bytes_js(uintptr_t ptr, size_t len) {
   glue().outputs.clear();
   return guarded([&] {
     std::string name;
@@ -145,4 +144,15 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_tensor_from_bytes(uintptr_t ptr, size_t 
   });
 }
 
+}  // namespace
 }  // namespace orw::bindings
+
+EMSCRIPTEN_BINDINGS(orw_sessions) {
+  using namespace orw::bindings;
+  using emscripten::function;
+  function("sessionCreate", &session_create);
+  function("sessionRelease", &session_release);
+  function("sessionDescribe", &session_describe);
+  function("inferModelShapes", &infer_model_shapes_js);
+  function("tensorFromBytes", &tensor_from_bytes_js);
+}

@@ -1,5 +1,6 @@
 #include "status.h"
 
+#include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 
 #include <malloc.h>
@@ -77,20 +78,21 @@ int begin_stream(std::unique_ptr<StreamedRun> s) {
   return g.stream ? 1 : 2;
 }
 
+namespace {
+
+uintptr_t last_bytes_ptr() { return reinterpret_cast<uintptr_t>(glue().bytes.data()); }
+size_t last_bytes_length() { return glue().bytes.size(); }
+std::string last_error() { return glue().error; }
+int last_error_kind() { return glue().error_kind; }
+// Bytes of wasm heap in use by live allocations (for leak checks and monitoring).
+double heap_used() { return static_cast<double>(mallinfo().uordblks); }
+
+}  // namespace
 }  // namespace orw::bindings
 
-// Exports called directly from JS (plain wasm calls, no binding layer): a few microseconds per
+// Hot-path exports called directly from JS (no Embind dispatch): a few microseconds per
 // call matter for small tensors.
 extern "C" {
-// The bytes slot (a serialized message, a name or JSON text), the last error, heap use.
-EMSCRIPTEN_KEEPALIVE uintptr_t orw_last_bytes_ptr() { return reinterpret_cast<uintptr_t>(orw::bindings::glue().bytes.data()); }
-EMSCRIPTEN_KEEPALIVE size_t orw_last_bytes_length() { return orw::bindings::glue().bytes.size(); }
-EMSCRIPTEN_KEEPALIVE uintptr_t orw_last_error_ptr() { return reinterpret_cast<uintptr_t>(orw::bindings::glue().error.data()); }
-EMSCRIPTEN_KEEPALIVE size_t orw_last_error_length() { return orw::bindings::glue().error.size(); }
-EMSCRIPTEN_KEEPALIVE int orw_last_error_kind() { return orw::bindings::glue().error_kind; }
-// Bytes of wasm heap in use by live allocations (for leak checks and monitoring).
-EMSCRIPTEN_KEEPALIVE double orw_heap_used() { return static_cast<double>(mallinfo().uordblks); }
-
 EMSCRIPTEN_KEEPALIVE uintptr_t orw_output_desc() {
   return reinterpret_cast<uintptr_t>(orw::bindings::glue().output_desc.data());
 }
@@ -142,4 +144,14 @@ EMSCRIPTEN_KEEPALIVE int orw_stream_end() {
   }
   return ok;
 }
+}
+
+EMSCRIPTEN_BINDINGS(orw_status) {
+  using namespace orw::bindings;
+  using emscripten::function;
+  function("lastBytesPtr", &last_bytes_ptr);
+  function("lastBytesLength", &last_bytes_length);
+  function("lastError", &last_error);
+  function("lastErrorKind", &last_error_kind);
+  function("heapUsed", &heap_used);
 }

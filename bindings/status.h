@@ -1,4 +1,4 @@
-// Shared state of the wasm exports: the last error (kind + message) and the outputs of the last
+// Shared state of the Embind glue: the last error (kind + message) and the outputs of the last
 // run, which JS copies out and then releases. C++ exceptions never cross into JS: `guarded`
 // catches them and records the message; the JS layer throws the matching JS error.
 #pragma once

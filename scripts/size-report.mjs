@@ -112,7 +112,7 @@ function sectionOf(name) {
     return `kernels: ${family} ${lane ? LANE_TYPES[lane[1]] ?? lane[1] : '(dispatch)'}`;
   }
   if (/emscripten::|embind|emval/i.test(name)) return 'Embind';
-  if (/orw::bindings::|^orw_/.test(name)) return 'bindings (C++ side)';
+  if (/orw::bindings::/.test(name)) return 'bindings (C++ side)';
   if (/orw::/.test(name)) return 'orw: ops, shapes, plan, runtime';
   if (/onnx::/.test(head)) return 'ONNX messages (onnx.pb.cc)';
   if (/google::protobuf/.test(head)) return 'protobuf-lite';

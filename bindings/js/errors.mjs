@@ -1,5 +1,5 @@
 // Turns the wasm side's (kind, message) status into a JS error. Kinds mirror ErrorKind in
-// bindings/status.h.
+// bindings/embind.cc.
 const ERROR_KINDS = { 1: TypeError, 2: RangeError, 3: Error };
 
 export function lastError(mod) {

@@ -1,7 +1,6 @@
 // The loaded wasm module and the moves of tensors between JS and wasm memory.
 import { DTYPES, dtypeFromOnnx } from './dtypes.mjs';
 import { lastError } from './errors.mjs';
-import { withMethods } from './exports.mjs';
 import { trustedTensor } from './tensor.mjs';
 
 let mod = null;
@@ -16,7 +15,7 @@ export function initWith(load, reader) {
     loading = Promise.resolve()
       .then(load)
       .then(
-        (m) => { mod = withMethods(m); },
+        (m) => { mod = m; },
         (e) => { loading = null; throw e; },
       );
   }
