@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: builds (scripts/build.sh: toolchain, native + wasm builds, dist/), then
-#   Catch2 natively (plain, and with ASan + UBSan) and as wasm under Node, the libFuzzer harnesses (bounded), the SIMD check of the shipped .wasm, the
-#   TypeScript types check, the JS tests, the packed-tarball tests and the browser tests.
+#   Catch2 natively (plain, and with ASan + UBSan) and as wasm under Node, the libFuzzer harnesses (bounded), the SIMD
+#   check of the shipped .wasm, the download-size budget, the TypeScript types check, the JS tests, the packed-tarball
+#   tests and the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
@@ -18,6 +19,8 @@ echo "[test] Catch2, wasm under Node" >&2
 ctest --test-dir build/wasm --output-on-failure --no-tests=error
 echo "[test] the shipped wasm has SIMD in its kernel loops" >&2
 node scripts/check-simd.mjs dist/onnx-reduce-wasm.wasm
+echo "[test] download size: the default entry within the budget (scripts/size-report.mjs)" >&2
+node scripts/size-report.mjs --check >/dev/null
 echo "[test] TypeScript types (tsc --noEmit)" >&2
 npx tsc -p tests/types/tsconfig.json
 echo "[test] JS (node:test)" >&2

@@ -8,6 +8,7 @@
 
 #include "core/errors.h"
 #include "ops/operators.h"
+#include "orw_full/onnx_full.pb.h"
 #include "registry/registry.h"
 #include "shape/elementwise_shape.h"
 #include "shape/shape_fns.h"
@@ -192,7 +193,10 @@ TEST_CASE("Model/graph inputs from ValueInfo: dim_value, dim_param, unset dims, 
   no_shape->mutable_type()->mutable_tensor_type()->set_elem_type(kFloat);
   auto* seq = m.mutable_graph()->add_input();
   seq->set_name("S");
-  seq->mutable_type()->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type()->set_elem_type(kFloat);
+  // Sequence types are not in the trimmed schema: written with the full one.
+  orw_full_onnx::TypeProto seq_type;
+  seq_type.mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type()->set_elem_type(kFloat);
+  REQUIRE(seq->mutable_type()->ParseFromString(seq_type.SerializeAsString()));
   add_input(m, "T", 0, {"2"});
   const auto shapes = infer_model(m);
   CHECK(to_string(shapes.at("X")) == "float[batch,?,0,5]");
@@ -274,10 +278,13 @@ TEST_CASE("Model/Constant nodes: value, value_int, value_ints, value_float(s), v
   str.set_type(onnx::AttributeProto::STRING);
   str.set_s("hi");
   add_node(m, constant("vs", str));
+  // Sparse tensors are not in the trimmed schema: written with the full one.
+  orw_full_onnx::AttributeProto sparse_full;
+  sparse_full.set_name("sparse_value");
+  sparse_full.set_type(orw_full_onnx::AttributeProto::SPARSE_TENSOR);
+  sparse_full.mutable_sparse_tensor()->add_dims(4);
   onnx::AttributeProto sparse;
-  sparse.set_name("sparse_value");
-  sparse.set_type(onnx::AttributeProto::SPARSE_TENSOR);
-  sparse.mutable_sparse_tensor()->add_dims(4);
+  REQUIRE(sparse.ParseFromString(sparse_full.SerializeAsString()));
   add_node(m, constant("sp", sparse));
   const auto shapes = infer_model(m);
   CHECK(to_string(shapes.at("v")) == "int32[2]={3,-4}");
