@@ -9,8 +9,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 // The budget of the default entry, gzip -9 total, in KiB. The one place it is kept: lower it
-// as the package shrinks.
-export const BUDGET_KIB = 140;
+// as the package shrinks. The goal is 120 KiB (issue 13, not met yet): with ArgMax/ArgMin, the
+// element-wise ops and the float64-accumulating kernels merged the entry is ~200 KiB, so the
+// budget stops further creep while the kernel sharing that would bring it down is done.
+export const BUDGET_KIB = 205;
 
 const root = new URL('../', import.meta.url);
 const dist = new URL('dist/', root);

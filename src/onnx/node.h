@@ -32,13 +32,20 @@ class NodeMemoSlot {
   NodeMemoSlot(NodeMemoSlot&&) noexcept = default;
   NodeMemoSlot& operator=(NodeMemoSlot&&) noexcept = default;
   // The memo of type M, created empty on first use (or when another type was there).
+  // The type is told by the address of a static per M, not dynamic_cast: the wasm build has
+  // no RTTI.
   template <class M> M& get() {
-    if (!dynamic_cast<M*>(memo_.get())) memo_ = std::make_unique<M>();
+    static const char kTypeKey = 0;
+    if (!memo_ || type_key_ != &kTypeKey) {
+      memo_ = std::make_unique<M>();
+      type_key_ = &kTypeKey;
+    }
     return static_cast<M&>(*memo_);
   }
 
  private:
   std::unique_ptr<NodeMemo> memo_;
+  const void* type_key_ = nullptr;
 };
 
 class Node {
