@@ -27,7 +27,9 @@ export function printable(name) {
 export function checkInputBuffers(tensors, label) {
   for (let i = 0; i < tensors.length; ++i) {
     const t = tensors[i];
-    if (!t) continue;
+    // Tensors in wasm memory are the package's own: their views are re-made on every use, and
+    // a disposed one is reported (naming the input) where its handle is read.
+    if (!t || t.location === 'wasm') continue;
     if (typeof SharedArrayBuffer !== 'undefined' && t.data.buffer instanceof SharedArrayBuffer) {
       throw new TypeError(`${label(i)}: its data is on a SharedArrayBuffer, which other threads could change during the run; copy it into an ArrayBuffer first`);
     }
