@@ -5,6 +5,7 @@
 
 #include "core/errors.h"
 #include "kernels/arg.h"
+#include "ops/in_order_run.h"
 #include "ops/inputs.h"
 #include "ops/operators.h"
 #include "plan/reduction_plan.h"
@@ -48,35 +49,6 @@ PreparedArg prepare_arg(const Node& node, const std::vector<const Tensor*>& inpu
   return p;
 }
 
-class ArgRun final : public StreamedRun {
- public:
-  ArgRun(DataType type, PreparedArg p)
-      : element_size_(orw::element_size(type)), p_(std::move(p)),
-        stream_(kernels::make_arg_stream(p_.max, p_.select_last, type, p_.plan, p_.out.mutable_data<int64_t>())) {}
-  size_t element_size() const override { return element_size_; }
-  Piece next() const override {
-    const size_t total = static_cast<size_t>(p_.plan.input_count), piece = stream_->piece_elements();
-    return {fed_, total - fed_ < piece ? total - fed_ : piece};
-  }
-  bool output_in_pieces() const override { return false; }
-  void feed(const void* in, void*) override {
-    const Piece p = next();
-    stream_->feed(in, p.offset, p.count);
-    fed_ += p.count;
-  }
-  Tensor finish() override {
-    if (fed_ != static_cast<size_t>(p_.plan.input_count)) {
-      throw std::logic_error("streamed arg: finish() before the whole input was fed");
-    }
-    stream_->finish();
-    return p_.out;
-  }
-
- private:
-  size_t element_size_, fed_ = 0;
-  PreparedArg p_;  // the stream refers to its plan and output
-  std::unique_ptr<kernels::ReduceStream> stream_;
-};
 
 }  // namespace
 
@@ -89,7 +61,11 @@ std::vector<Tensor> run_arg(const Node& node, const std::vector<const Tensor*>& 
 
 std::unique_ptr<StreamedRun> start_streamed_arg(const Node& node, const std::vector<const Tensor*>& inputs) {
   const DataType type = inputs[0]->type();
-  return std::make_unique<ArgRun>(type, prepare_arg(node, inputs));
+  PreparedArg p = prepare_arg(node, inputs);
+  auto plan = std::make_shared<const ReductionPlan>(std::move(p.plan));  // the arg stream refers to it
+  auto stream = kernels::make_arg_stream(p.max, p.select_last, type, *plan, p.out.mutable_data<int64_t>());
+  return std::make_unique<InOrderRun>("streamed arg", element_size(type), static_cast<size_t>(plan->input_count), p.out,
+                                      std::move(stream), std::move(plan));
 }
 
 }  // namespace orw

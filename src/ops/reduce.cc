@@ -6,6 +6,7 @@
 
 #include "core/errors.h"
 #include "kernels/kernels.h"
+#include "ops/in_order_run.h"
 #include "ops/inputs.h"
 #include "ops/operators.h"
 #include "ops/run_memo.h"
@@ -130,45 +131,14 @@ std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*
   return result;
 }
 
-namespace {
-
-class ReduceRun final : public StreamedRun {
- public:
-  ReduceRun(size_t element_size, size_t total, Tensor out, std::unique_ptr<kernels::ReduceStream> stream)
-      : element_size_(element_size), total_(total), out_(std::move(out)), stream_(std::move(stream)) {}
-  size_t element_size() const override { return element_size_; }
-  Piece next() const override {
-    const size_t piece = stream_->piece_elements();
-    return {fed_, total_ - fed_ < piece ? total_ - fed_ : piece};
-  }
-  bool output_in_pieces() const override { return false; }
-  void feed(const void* in, void*) override {
-    const Piece p = next();
-    stream_->feed(in, p.offset, p.count);
-    fed_ += p.count;
-  }
-  Tensor finish() override {
-    if (fed_ != total_) throw std::logic_error("streamed reduce: finish() before the whole input was fed");
-    stream_->finish();
-    return out_;
-  }
-
- private:
-  size_t element_size_, total_, fed_ = 0;
-  Tensor out_;
-  std::unique_ptr<kernels::ReduceStream> stream_;
-};
-
-}  // namespace
-
 std::unique_ptr<StreamedRun> start_streamed_reduce(const Node& node, const std::vector<const Tensor*>& inputs) {
   PreparedReduce p = prepare_reduce(node, inputs);
   if (p.copy_input) return nullptr;
   const DataType type = inputs[0]->type();
   auto stream = kernels::make_reduce_stream(node.schema().reduce_op, type, p.plan, p.out.mutable_raw());
   if (!stream) return nullptr;
-  return std::make_unique<ReduceRun>(element_size(type), static_cast<size_t>(p.plan.input_count), p.out,
-                                     std::move(stream));
+  return std::make_unique<InOrderRun>("streamed reduce", element_size(type), static_cast<size_t>(p.plan.input_count),
+                                      p.out, std::move(stream));
 }
 
 }  // namespace orw
