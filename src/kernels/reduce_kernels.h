@@ -24,12 +24,13 @@ constexpr size_t kUnrollOf = kUnroll * sizeof(typename S::Lane) / sizeof(typenam
                                  ? kUnroll * sizeof(typename S::Lane) / sizeof(typename S::Acc)
                                  : 1;
 constexpr size_t kBlock = 2048;     // R: elements per leaf of the pairwise (blocked) split
-constexpr size_t kRowBlock = 256;   // RK: rows accumulated in registers before meeting `out`
+constexpr size_t kRowBlock = 256;   // RK: rows per leaf of the pairwise split
+constexpr size_t kShortRowBytes = 16 * 1024;  // RK: rows whose accumulators fit L1 stream row by row
 
 // Op over a contiguous block of at most a few kBlock elements: kUnroll vector accumulators, a
 // fixed combining tree, then the lanes in order, then a scalar tail.
 template <class S, class Op>
-typename S::Acc reduce_block(const typename S::Lane* x, size_t n) {
+ORW_KERNEL typename S::Acc reduce_block(const typename S::Lane* x, size_t n) {
   using T = typename S::Acc;
   using V = typename S::V;
   constexpr size_t N = S::kLanes;
@@ -68,7 +69,7 @@ typename S::Acc reduce_r(const typename S::Lane* x, size_t n) {
 // accumulators each; the row vectors are then transposed and combined into one vector holding
 // one result per row, so the horizontal step is shared (it dominates for short rows).
 template <class S, class Op>
-size_t reduce_kr_rows(const typename S::Lane* x, size_t k, size_t r, typename S::Acc* out) {
+ORW_KERNEL size_t reduce_kr_rows(const typename S::Lane* x, size_t k, size_t r, typename S::Acc* out) {
   using T = typename S::Acc;
   using In = typename S::Lane;
   using V = typename S::V;
@@ -121,14 +122,38 @@ template <class S, class Op>
 void reduce_kr(const typename S::Lane* x, size_t k, size_t r, typename S::Acc* out) {
   size_t i = 0;
   if constexpr (S::kLanes == 2 || S::kLanes == 4) {
-    if (r >= S::kLanes && r <= kBlock && kUnrollOf<S> == kUnroll) i = reduce_kr_rows<S, Op>(x, k, r, out);
+    if (r >= S::kLanes && r <= kBlock) i = reduce_kr_rows<S, Op>(x, k, r, out);
   }
   for (; i < k; ++i) out[i] = Op::combine(out[i], reduce_r<S, Op>(x + i * r, r));
 }
 
-// RK over rows [r0, r1) of at most kRowBlock rows: out[j] = Op(out[j], x[r0..r1, j]).
+// RK over rows [r0, r1) of short rows (`out` stays in L1): each input row in turn is
+// combined into `out`, so the input is read in order. (Column tiles walk a block of short rows
+// with a stride, which the hardware prefetchers follow poorly: 2-3x slower from memory.)
 template <class S, class Op>
-void reduce_rk_block(const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename S::Acc* out) {
+ORW_KERNEL void reduce_rk_rows(const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename S::Acc* out) {
+  using T = typename S::Acc;
+  using In = typename S::Lane;
+  constexpr size_t N = S::kLanes;
+  constexpr size_t kU = 4;  // independent column vectors per step
+  for (size_t i = r0; i < r1; ++i) {
+    const In* row = x + i * k;
+    size_t j = 0;
+    for (; j + kU * N <= k; j += kU * N) {
+      for (size_t u = 0; u < kU; ++u) {
+        T* o = out + j + u * N;
+        S::store(o, Op::combine(S::load_acc(o), Op::pre(S::load(row + j + u * N))));
+      }
+    }
+    for (; j + N <= k; j += N) S::store(out + j, Op::combine(S::load_acc(out + j), Op::pre(S::load(row + j))));
+    for (; j < k; ++j) out[j] = Op::combine(out[j], Op::pre(static_cast<T>(row[j])));
+  }
+}
+
+// RK over rows [r0, r1) of long rows, at most kRowBlock of them: column tiles held in
+// registers down the rows, each tile met with `out` once.
+template <class S, class Op>
+ORW_KERNEL void reduce_rk_tiles(const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename S::Acc* out) {
   using T = typename S::Acc;
   using In = typename S::Lane;
   using V = typename S::V;
@@ -154,6 +179,23 @@ void reduce_rk_block(const typename S::Lane* x, size_t r0, size_t r1, size_t k, 
     T acc = Op::template identity<T>();
     for (size_t i = r0; i < r1; ++i) acc = Op::combine(acc, Op::pre(static_cast<T>(x[i * k + j])));
     out[j] = Op::combine(out[j], acc);
+  }
+}
+
+// RK over rows [r0, r1) (at most kRowBlock): out[j] = Op(out[j], x[r0..r1, j]). Pairwise ops
+// (sums) gather short rows into a partial first, so a leaf never adds its rows one by one to
+// a large running total.
+template <class S, class Op>
+void reduce_rk_block(const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename S::Acc* out) {
+  using T = typename S::Acc;
+  if (k * sizeof(T) > kShortRowBytes) return reduce_rk_tiles<S, Op>(x, r0, r1, k, out);
+  if constexpr (!kPairwise<Op>) {
+    reduce_rk_rows<S, Op>(x, r0, r1, k, out);
+  } else {
+    T partial[kShortRowBytes / sizeof(T)];
+    for (size_t j = 0; j < k; ++j) partial[j] = Op::template identity<T>();
+    reduce_rk_rows<S, Op>(x, r0, r1, k, partial);
+    for (size_t j = 0; j < k; ++j) out[j] = Op::combine(out[j], partial[j]);
   }
 }
 

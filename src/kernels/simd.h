@@ -21,6 +21,9 @@
 // which the wasm ABI passes through memory, and clang's inliner then sometimes leaves these
 // one-instruction helpers as calls in hot loops (40x slower).
 #define ORW_INLINE inline __attribute__((always_inline))
+// The opposite for each microkernel (one loop nest): its own function, so the engine compiles
+// and register-allocates each hot loop on its own rather than inside one huge dispatch body.
+#define ORW_KERNEL __attribute__((noinline))
 
 namespace orw::simd {
 
