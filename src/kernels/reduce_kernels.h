@@ -65,9 +65,11 @@ typename S::Acc reduce_r(const typename S::Lane* x, size_t n) {
   return Op::combine(reduce_r<S, Op>(x, half), reduce_r<S, Op>(x + half, n - half));
 }
 
-// KR with 2- or 4-lane vectors: as many rows at a time as a vector has lanes, two
-// accumulators each; the row vectors are then transposed and combined into one vector holding
-// one result per row, so the horizontal step is shared (it dominates for short rows).
+// KR with 2- or 4-lane vectors: as many rows at a time as a vector has lanes, each row read
+// in turn (one input stream: several rows read side by side, 1 KB apart, run 3x slower from
+// memory) into its own pair of accumulators; the row vectors are then transposed and combined
+// into one vector holding one result per row, so the horizontal step is shared (it dominates
+// for short rows).
 template <class S, class Op>
 ORW_KERNEL size_t reduce_kr_rows(const typename S::Lane* x, size_t k, size_t r, typename S::Acc* out) {
   using T = typename S::Acc;
@@ -76,27 +78,20 @@ ORW_KERNEL size_t reduce_kr_rows(const typename S::Lane* x, size_t k, size_t r, 
   constexpr size_t N = S::kLanes;  // also the number of rows per step
   static_assert(N == 2 || N == 4, "reduce_kr_rows handles 2 or 4 lanes");
   const V id = S::splat(Op::template identity<T>());
+  const size_t body = r / (2 * N) * (2 * N);  // the part read two vectors at a time
   size_t i = 0;
   for (; i + N <= k; i += N) {
-    const In* row[N];
-    V a[N], b[N];
-    for (size_t q = 0; q < N; ++q) row[q] = x + (i + q) * r, a[q] = id, b[q] = id;
-    size_t j = 0;
-    for (; j + 2 * N <= r; j += 2 * N) {
-      for (size_t q = 0; q < N; ++q) {
-        if constexpr (kUnrollOf<S> < kUnroll) {  // wide accumulators: one chain per row (registers)
-          a[q] = Op::combine(a[q], Op::combine(Op::pre(S::load(row[q] + j)), Op::pre(S::load(row[q] + j + N))));
-        } else {
-          a[q] = Op::combine(a[q], Op::pre(S::load(row[q] + j)));
-          b[q] = Op::combine(b[q], Op::pre(S::load(row[q] + j + N)));
-        }
+    V a[N];
+    for (size_t q = 0; q < N; ++q) {
+      const In* row = x + (i + q) * r;
+      V p = id, s = id;
+      for (size_t j = 0; j < body; j += 2 * N) {
+        p = Op::combine(p, Op::pre(S::load(row + j)));
+        s = Op::combine(s, Op::pre(S::load(row + j + N)));
       }
+      if (body + N <= r) p = Op::combine(p, Op::pre(S::load(row + body)));
+      a[q] = Op::combine(p, s);
     }
-    if (j + N <= r) {
-      for (size_t q = 0; q < N; ++q) a[q] = Op::combine(a[q], Op::pre(S::load(row[q] + j)));
-      j += N;
-    }
-    for (size_t q = 0; q < N; ++q) a[q] = Op::combine(a[q], b[q]);
     V result;  // row q's value in lane q
     if constexpr (N == 2) {
       result = Op::combine(S::interleave_lo(a[0], a[1]), S::interleave_hi(a[0], a[1]));
@@ -105,11 +100,13 @@ ORW_KERNEL size_t reduce_kr_rows(const typename S::Lane* x, size_t k, size_t r, 
       const V u1 = Op::combine(S::interleave_lo(a[2], a[3]), S::interleave_hi(a[2], a[3]));
       result = Op::combine(S::concat_lo(u0, u1), S::concat_hi(u0, u1));
     }
-    if (j < r) {
+    const size_t tail_start = body + N <= r ? body + N : body;
+    if (tail_start < r) {
       T tail[N];
       for (size_t q = 0; q < N; ++q) {
+        const In* row = x + (i + q) * r;
         tail[q] = Op::template identity<T>();
-        for (size_t t = j; t < r; ++t) tail[q] = Op::combine(tail[q], Op::pre(static_cast<T>(row[q][t])));
+        for (size_t t = tail_start; t < r; ++t) tail[q] = Op::combine(tail[q], Op::pre(static_cast<T>(row[t])));
       }
       result = Op::combine(result, S::load_acc(tail));
     }
