@@ -17,9 +17,11 @@
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 
-// Forced inlining for the wrapper and the op descriptors: the widening vectors are 32 bytes,
-// which the wasm ABI passes through memory, and clang's inliner then sometimes leaves these
-// one-instruction helpers as calls in hot loops (40x slower).
+// Forced inlining for the wrapper, the op descriptors and every helper a kernel loop calls
+// (lambdas included): the wasm build compiles everything -Oz, which emcc turns into
+// -fno-inline-functions, and the kernels' own -O3 does not undo that (left on, -O3 inlining
+// would add ~50 KB gzipped). So a helper without ORW_INLINE stays a call, and its 32-byte
+// widening vectors go through the stack: hot loops 4-40x slower.
 #define ORW_INLINE inline __attribute__((always_inline))
 // The opposite for each microkernel (one loop nest): its own function, so the engine compiles
 // and register-allocates each hot loop on its own rather than inside one huge dispatch body.
