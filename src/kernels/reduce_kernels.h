@@ -25,7 +25,7 @@ constexpr size_t kUnrollOf = kUnroll * sizeof(typename S::Lane) / sizeof(typenam
                                  : 1;
 constexpr size_t kBlock = 2048;     // R: elements per leaf of the pairwise (blocked) split
 constexpr size_t kRowBlock = 256;   // RK: rows per leaf of the pairwise split
-constexpr size_t kShortRowBytes = 16 * 1024;  // RK: rows whose accumulators fit L1 stream row by row
+constexpr size_t kShortRowBytes = 16 * 1024;  // RK: accumulators per column chunk (they stay in L1)
 
 // Op over a contiguous block of at most a few kBlock elements: kUnroll vector accumulators, a
 // fixed combining tree, then the lanes in order, then a scalar tail.
@@ -132,48 +132,49 @@ ORW_INLINE typename S::V row_vector_at(const typename S::Lane* a, const typename
   else return v;
 }
 
-// `out` op= the row a[0..k) and, with kPair, the row b[0..k) at the same columns.
+// `out` op= the row a[0..w) and, with kPair, the row b[0..w) at the same columns.
 template <class S, class Op, bool kPair>
-ORW_INLINE void combine_rows_into(const typename S::Lane* a, const typename S::Lane* b, size_t k, typename S::Acc* out) {
+ORW_INLINE void combine_rows_into(const typename S::Lane* a, const typename S::Lane* b, size_t w, typename S::Acc* out) {
   using T = typename S::Acc;
   constexpr size_t N = S::kLanes;
-  constexpr size_t kU = 4;  // independent column vectors per step
+  constexpr size_t kU = kPair ? 2 : 1;  // independent column vectors per step
   size_t j = 0;
-  for (; j + kU * N <= k; j += kU * N) {
+  for (; j + kU * N <= w; j += kU * N) {
     for (size_t u = 0; u < kU; ++u) {
       T* o = out + j + u * N;
       S::store(o, Op::combine(S::load_acc(o), row_vector_at<S, Op, kPair>(a, b, j + u * N)));
     }
   }
-  for (; j + N <= k; j += N) S::store(out + j, Op::combine(S::load_acc(out + j), row_vector_at<S, Op, kPair>(a, b, j)));
-  for (; j < k; ++j) {
+  for (; j + N <= w; j += N) S::store(out + j, Op::combine(S::load_acc(out + j), row_vector_at<S, Op, kPair>(a, b, j)));
+  for (; j < w; ++j) {
     const T v = Op::pre(static_cast<T>(a[j]));
     if constexpr (kPair) out[j] = Op::combine(out[j], Op::combine(v, Op::pre(static_cast<T>(b[j]))));
     else out[j] = Op::combine(out[j], v);
   }
 }
 
-// RK over rows [r0, r1) of short rows (`out` stays in L1): the input rows are combined into
-// `out` in pairs, row i with row i + h (h = half the rows), each pair read in order. (Column
-// tiles walk a block of short rows with a stride, and rows read side by side within a page,
-// which the hardware prefetchers follow poorly: 2-3x slower from memory. Pairs half a block
-// apart halve the traffic on `out` and stream well.)
+// RK over rows [r0, r1) (rows `stride` apart) and columns [0, w), with w accumulators that
+// stay in L1: the input rows are combined into `out` in pairs, row i with row i + h (h = half
+// the rows), each pair read in order. (Column tiles held in registers walk the rows with a
+// stride, and rows read side by side within one page defeat the hardware prefetchers: both
+// 2-3x slower from memory. Pairs half a block apart halve the traffic on `out` and stream.)
 template <class S, class Op>
-ORW_KERNEL void reduce_rk_rows(const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename S::Acc* out) {
+ORW_KERNEL void reduce_rk_rows(const typename S::Lane* x, size_t r0, size_t r1, size_t stride, size_t w,
+                               typename S::Acc* out) {
   using In = typename S::Lane;
   constexpr size_t kFarBytes = 4096;  // pairs closer than a page are read one row at a time
   const size_t n = r1 - r0, h = n / 2;
-  const In* rows = x + r0 * k;
+  const In* rows = x + r0 * stride;
   size_t i = 0;
-  if (h * k * sizeof(In) >= kFarBytes) {
-    for (; i < h; ++i) combine_rows_into<S, Op, true>(rows + i * k, rows + (i + h) * k, k, out);
+  if (h * stride * sizeof(In) >= kFarBytes) {
+    for (; i < h; ++i) combine_rows_into<S, Op, true>(rows + i * stride, rows + (i + h) * stride, w, out);
     i = 2 * h;
   }
-  for (; i < n; ++i) combine_rows_into<S, Op, false>(rows + i * k, nullptr, k, out);
+  for (; i < n; ++i) combine_rows_into<S, Op, false>(rows + i * stride, nullptr, w, out);
 }
 
-// RK over rows [r0, r1) of long rows, at most kRowBlock of them: column tiles held in
-// registers down the rows, each tile met with `out` once.
+// RK over a few rows [r0, r1) of long rows: column tiles held in registers down the rows (one
+// input stream per row), each tile met with `out` once.
 template <class S, class Op>
 ORW_KERNEL void reduce_rk_tiles(const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename S::Acc* out) {
   using T = typename S::Acc;
@@ -204,20 +205,26 @@ ORW_KERNEL void reduce_rk_tiles(const typename S::Lane* x, size_t r0, size_t r1,
   }
 }
 
-// RK over rows [r0, r1) (at most kRowBlock): out[j] = Op(out[j], x[r0..r1, j]). Pairwise ops
-// (sums) gather short rows into a partial first, so a leaf never adds its rows one by one to
-// a large running total.
+// RK over rows [r0, r1) (at most kRowBlock): out[j] = Op(out[j], x[r0..r1, j]). A few rows
+// (the pieces of long rows) go to column tiles; more rows stream in column chunks whose
+// accumulators fit L1. Pairwise ops (sums) gather each chunk's rows into a partial first, so a
+// leaf never adds its rows one by one to a large running total.
 template <class S, class Op>
 void reduce_rk_block(const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename S::Acc* out) {
   using T = typename S::Acc;
-  if (k * sizeof(T) > kShortRowBytes) return reduce_rk_tiles<S, Op>(x, r0, r1, k, out);
-  if constexpr (!kPairwise<Op>) {
-    reduce_rk_rows<S, Op>(x, r0, r1, k, out);
-  } else {
-    T partial[kShortRowBytes / sizeof(T)];
-    for (size_t j = 0; j < k; ++j) partial[j] = Op::template identity<T>();
-    reduce_rk_rows<S, Op>(x, r0, r1, k, partial);
-    for (size_t j = 0; j < k; ++j) out[j] = Op::combine(out[j], partial[j]);
+  constexpr size_t kTileRows = 16;  // up to this many input streams read side by side
+  constexpr size_t kChunk = kShortRowBytes / sizeof(T);
+  if (r1 - r0 <= kTileRows) return reduce_rk_tiles<S, Op>(x, r0, r1, k, out);
+  for (size_t c0 = 0; c0 < k; c0 += kChunk) {
+    const size_t w = k - c0 < kChunk ? k - c0 : kChunk;
+    if constexpr (!kPairwise<Op>) {
+      reduce_rk_rows<S, Op>(x + c0, r0, r1, k, w, out + c0);
+    } else {
+      T partial[kChunk];
+      for (size_t j = 0; j < w; ++j) partial[j] = Op::template identity<T>();
+      reduce_rk_rows<S, Op>(x + c0, r0, r1, k, w, partial);
+      for (size_t j = 0; j < w; ++j) out[c0 + j] = Op::combine(out[c0 + j], partial[j]);
+    }
   }
 }
 

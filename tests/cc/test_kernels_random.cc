@@ -771,3 +771,33 @@ TEST_CASE("kernels::scan/CumSum: rows and columns around the vector widths, all 
     }
   }
 }
+
+TEST_CASE("kernels::reduce/column reductions of many long rows (L1 column chunks, far row pairs) match the reference") {
+  std::mt19937 rng(4099);
+  // More rows than the column-tile kernel takes, and rows longer than one column chunk
+  // (2048 double or 4096 float accumulators), odd counts so the last row goes alone.
+  const std::vector<std::pair<Shape, std::vector<int64_t>>> cases = {
+      {{40, 4099}, {0}}, {{17, 4097}, {0}}, {{300, 7}, {0}}, {{33, 2051}, {0}}, {{2, 19, 4100}, {1}}};
+  for (const auto& [dims, axes] : cases) {
+    for (DataType type : arithmetic_types()) check_reduce_case(dims, axes, type, rng() % 2, rng() % 2, rng);
+  }
+}
+
+TEST_CASE("kernels::reduce/column sums of many long rows are within float32 rounding of the double sum") {
+  std::mt19937 rng(5000);
+  std::uniform_real_distribution<float> value(0.5f, 2.0f);
+  const Shape dims = {45, 5003};
+  std::vector<float> x(45 * 5003);
+  for (float& v : x) v = value(rng);
+  const ReductionPlan plan = make_reduction_plan(dims, {0});
+  for (kernels::Variant variant : {kernels::Variant::kSimd, kernels::Variant::kScalar}) {
+    std::vector<float> out(5003);
+    kernels::reduce(kernels::ReduceOp::kSum, DataType::kFloat, plan, x.data(), out.data(), variant);
+    for (size_t j = 0; j < out.size(); ++j) {
+      double exact = 0;
+      for (size_t i = 0; i < 45; ++i) exact += x[i * 5003 + j];
+      INFO("column " << j);
+      REQUIRE(std::fabs(out[j] - exact) <= 1e-6 * exact);
+    }
+  }
+}
