@@ -369,7 +369,9 @@ std::unique_ptr<ReduceStream> stream_for(ReduceOp op, const ReductionPlan& plan,
         else return make_stream<ProdOp, U>(plan, out, v);
       case ReduceOp::kSum: return make_stream<SumOp, U>(plan, out, v);
       case ReduceOp::kSumSquare: return make_stream<SumSquareOp, U>(plan, out, v);
-      case ReduceOp::kL1: return make_stream<L1Op<std::is_signed_v<T>>, U>(plan, out, v);
+      case ReduceOp::kL1:  // |x| of an unsigned x is x: their L1 is their sum
+        if constexpr (std::is_unsigned_v<T>) return make_stream<SumOp, U>(plan, out, v);
+        else return make_stream<L1Op<true>, U>(plan, out, v);
       case ReduceOp::kMean: {
         StreamArgs args;
         args.count = count;
