@@ -9,10 +9,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 // The budget of the default entry, gzip -9 total, in KiB. The one place it is kept: lower it
-// as the package shrinks. The goal is 120 KiB (issue 13, not met yet): the entry is ~180 KiB
+// as the package shrinks. The goal is 120 KiB (issue 13, not met yet): the entry is ~179 KiB
 // after the kernel sharing of issue 13's first round, so the budget (with a little margin)
 // stops it from creeping back.
-export const BUDGET_KIB = 184;
+export const BUDGET_KIB = 183;
 
 const root = new URL('../', import.meta.url);
 const dist = new URL('dist/', root);
