@@ -1,8 +1,9 @@
 // Reductions: each (op, element type) mapped to its compute type, descriptor and finalize
 // step, run as a stream of pieces (see reduce_kernels.h):
 //   Sum, Prod, SumSquare, L1, Mean: integers as their unsigned twins (wrapping arithmetic);
-//   Max, Min: the type itself (signed/unsigned compares), bool as uint8, float16/bfloat16 on
-//   order-preserving int16 keys;
+//   Max, Min of floats: the type itself;
+//   Max, Min of integers (bool as uint8): one signed Max per lane width on keys x ^ flip
+//   (FlipMaxOp), float16/bfloat16 likewise on order-preserving int16 keys (HalfKeyMaxOp);
 //   other float16/bfloat16: widened to float, computed there, rounded once per output;
 //   L2, LogSum, LogSumExp of integers: computed in double and converted back;
 //   LogSumExp of floats: the slice's max first, then the sum of exp (not a single pass).
@@ -27,14 +28,6 @@ using namespace detail;
 
 // The int32 vector of a float vector (for exp's exponent bits).
 template <class V> struct IntVec { typedef int32_t type __attribute__((vector_size(sizeof(V)))); };
-
-template <class Op, class T>
-void run_plan(const ReductionPlan& plan, const void* x, void* out, Variant v) {
-  const auto* xt = static_cast<const T*>(x);
-  auto* ot = static_cast<T*>(out);
-  if (v == Variant::kSimd || !kWithScalarVariant) run_reduction_plan<simd::Vec128<T>, Op>(plan, xt, ot);
-  else run_reduction_plan<simd::Scalar<T>, Op>(plan, xt, ot);
-}
 
 // Calls f(i, o) for every input element index i and the output index o it reduces into.
 template <class F>
@@ -99,21 +92,6 @@ void logsumexp_rows(const float* x, size_t rows, size_t r, float* out) {
   }
 }
 
-// LogSumExp of floats: log(sum(exp(x - m))) + m with m the slice's max, so large x cannot
-// overflow; an all -inf slice (or an empty one) gives -inf; +inf or NaN propagates.
-template <class T>
-void reduce_logsumexp(const ReductionPlan& plan, const T* x, T* out, Variant v) {
-  const size_t n_out = static_cast<size_t>(plan.output_count);
-  // (R and KR plans of floats stream, see LogSumExpStream.) Other patterns: exp(x - m) of
-  // every element into a temporary, then the same pairwise sum as ReduceSum.
-  std::vector<T> m(n_out);
-  run_plan<MaxOp, T>(plan, x, m.data(), v);
-  std::vector<T> e(static_cast<size_t>(plan.input_count));
-  for_each_element(plan, [&](size_t i, size_t o) { e[i] = std::isfinite(m[o]) ? exp_of(x[i] - m[o]) : T(0); });
-  run_plan<SumOp, T>(plan, e.data(), out, v);
-  for (size_t o = 0; o < n_out; ++o) out[o] = std::isfinite(m[o]) ? std::log(out[o]) + m[o] : m[o];
-}
-
 // LogSumExp of float R and KR plans (contiguous slices: the common, softmax-like case) as a
 // stream. KR pieces hold whole rows; R pieces of one long row are combined online: each
 // piece's (max, sum of exp(x - max)) is merged into the running pair.
@@ -171,23 +149,97 @@ T saturate(double d) {
 }
 
 
+// The run-time parameters of a stream: of its finalize step, and of the shared ops below.
+struct StreamArgs {
+  int64_t count = 0;           // elements reduced into each output (Mean)
+  uint64_t flip = 0;           // FlipMaxOp, HalfKeyMaxOp: the xor that turns elements into keys
+  uint16_t exponent_mask = 0;  // HalfKeyMaxOp: 0x7C00 (float16) or 0x7F80 (bfloat16)
+  bool to_bool = false;        // Max/Min of bool
+};
+
+// A finalize step: completes the n accumulators in place. A plain function (not a type), so
+// every op sharing a kernel (Sum, Mean, LogSum) shares one stream instance.
+template <class A>
+using Finalize = void (*)(A* acc, size_t n, const StreamArgs& args);
+
+// Ops whose kernels read run-time parameters (see FlipMaxOp) take them with set().
+template <class Op, class = void> constexpr bool kTakesArgs = false;
+template <class Op> constexpr bool kTakesArgs<Op, std::void_t<decltype(Op::set(StreamArgs{}))>> = true;
+
+// Max and Min of integers share one kernel instance per lane width: the signed Max of the
+// keys x ^ flip, where flip is 0 (signed Max), the sign bit (unsigned Max: flipping it maps
+// unsigned order to signed order), all ones (signed Min: ~x reverses the order) or all ones
+// but the sign bit (unsigned Min); the result is xor-ed back (unflip). The empty-set identity,
+// the signed lowest, comes back as each op's own (0, the maximum, ...). The flip is a
+// run-time value the kernels read from a static member: each stream sets it before it runs
+// them (thread_local: streams on other threads have their own).
+template <class I>
+struct FlipMaxOp {
+  static inline thread_local I flip = 0;
+  static void set(const StreamArgs& a) { flip = static_cast<I>(a.flip); }
+  template <class T> ORW_INLINE static constexpr T identity() { return std::numeric_limits<T>::lowest(); }
+  template <class X> ORW_INLINE static X pre(X x) { return static_cast<X>(x ^ flip); }
+  template <class X> ORW_INLINE static X combine(X a, X b) { return simd::extremum<true>(a, b); }
+};
+
+template <class I>
+void unflip(I* o, size_t n, const StreamArgs& a) {
+  const auto flip = static_cast<I>(a.flip);
+  for (size_t i = 0; i < n; ++i) o[i] = static_cast<I>(a.to_bool ? (o[i] ^ flip) != 0 : o[i] ^ flip);
+}
+
+// Max and Min of float16 and bfloat16 bits, one instance for the four: each element becomes
+// the int16 key whose signed order is the float order (negative values get their magnitude
+// bits flipped; -0 sorts just below +0), xor-ed with flip (0 for Max, all ones for Min, as
+// in FlipMaxOp), and a NaN the key that always wins, so NaN propagates.
+struct HalfKeyMaxOp {
+  static constexpr int16_t kNanKey = INT16_MAX;
+  static inline thread_local int16_t flip = 0;
+  static inline thread_local int16_t exponent_mask = 0x7C00;
+  static void set(const StreamArgs& a) {
+    flip = static_cast<int16_t>(a.flip);
+    exponent_mask = static_cast<int16_t>(a.exponent_mask);
+  }
+  template <class T> ORW_INLINE static constexpr T identity() { return std::numeric_limits<T>::lowest(); }
+  template <class X> ORW_INLINE static X pre(X h) {
+    const X magnitude = h & 0x7FFF;
+    const X key = h ^ ((h >> 15) & 0x7FFF) ^ flip;  // arithmetic shift: all ones for negative values
+    if constexpr (std::is_arithmetic_v<X>) return magnitude > exponent_mask ? kNanKey : key;
+    else return magnitude > exponent_mask ? X{} + kNanKey : key;
+  }
+  template <class X> ORW_INLINE static X combine(X a, X b) { return simd::extremum<true>(a, b); }
+};
+
+// Keys back to float16/bfloat16 bits. Every key of a value or NaN is above the identity
+// (INT16_MIN), so an output still at the identity reduced nothing: -inf for Max, +inf for Min.
+void half_from_keys(int16_t* o, size_t n, const StreamArgs& a) {
+  const auto flip = static_cast<int16_t>(a.flip);
+  const auto empty = static_cast<int16_t>(flip ? a.exponent_mask : 0x8000 | a.exponent_mask);
+  for (size_t i = 0; i < n; ++i) {
+    o[i] = o[i] == INT16_MIN ? empty : static_cast<int16_t>(half_from_key(static_cast<int16_t>(o[i] ^ flip)));
+  }
+}
+
 // A single-pass reduction of one op and compute type, fed in pieces, then finalized in place.
 // A widening S (accumulator wider than the element) reduces into a buffer of accumulators,
 // finalizes there and rounds each output once.
-template <class S, class Op, class Finalize>
+template <class S, class Op>
 class PlanStream final : public ReduceStream {
  public:
   using T = typename S::Lane;
   using A = typename S::Acc;
   static constexpr bool kWide = !std::is_same_v<T, A>;
-  PlanStream(const ReductionPlan& plan, void* out, Finalize finalize)
+  PlanStream(const ReductionPlan& plan, void* out, Finalize<A> finalize, const StreamArgs& args)
       : plan_(plan), out_(static_cast<T*>(out)), acc_(kWide ? static_cast<size_t>(plan.output_count) : 0),
-        runner_(plan_, accumulators()), finalize_(finalize) {}
+        args_(args), runner_(plan_, accumulators()), finalize_(finalize) {}
   size_t piece_elements() const override { return piece_shape(plan_, sizeof(T)).elements(); }
-  void feed(const void* x, size_t begin, size_t count) override { runner_.feed(static_cast<const T*>(x), begin, count); }
+  void feed(const void* x, size_t begin, size_t count) override {
+    if constexpr (kTakesArgs<Op>) Op::set(args_);
+    runner_.feed(static_cast<const T*>(x), begin, count);
+  }
   void finish() override {
     runner_.finish();
-    finalize_(accumulators(), static_cast<size_t>(plan_.output_count));
+    if (finalize_) finalize_(accumulators(), static_cast<size_t>(plan_.output_count), args_);
     if constexpr (kWide) {
       for (size_t i = 0; i < acc_.size(); ++i) out_[i] = static_cast<T>(acc_[i]);
     }
@@ -202,8 +254,9 @@ class PlanStream final : public ReduceStream {
   const ReductionPlan plan_;  // a copy: the runner refers to it
   T* out_;
   std::vector<A> acc_;  // kWide only
+  StreamArgs args_;
   PlanRunner<S, Op> runner_;
-  Finalize finalize_;
+  Finalize<A> finalize_;
 };
 
 // Integer Mean's sum: 32-bit integers in 64 bits, 64-bit integers in 128 bits, both wrapping
@@ -223,13 +276,27 @@ WideSum<T> exact_mean(WideSum<T> s, int64_t count) {
   else return s / static_cast<W>(count);
 }
 
-struct NoFinalize {
-  template <class T> void operator()(T*, size_t) const {}
-};
+template <class T>
+void exact_means(WideSum<T>* o, size_t n, const StreamArgs& a) {
+  for (size_t i = 0; i < n; ++i) o[i] = exact_mean<T>(o[i], a.count);
+}
+template <class A>
+void divide(A* o, size_t n, const StreamArgs& a) {  // 0/0: NaN for an empty set
+  for (size_t i = 0; i < n; ++i) o[i] /= static_cast<A>(a.count);
+}
+template <class A>
+void square_root(A* o, size_t n, const StreamArgs&) {
+  for (size_t i = 0; i < n; ++i) o[i] = std::sqrt(o[i]);
+}
+template <class A>
+void logarithm(A* o, size_t n, const StreamArgs&) {
+  for (size_t i = 0; i < n; ++i) o[i] = std::log(o[i]);
+}
 
 // The stream of Op over elements of T accumulated in A.
-template <class Op, class T, class A = T, class Finalize = NoFinalize>
-std::unique_ptr<ReduceStream> make_stream(const ReductionPlan& plan, void* out, Variant v, Finalize f = {}) {
+template <class Op, class T, class A = T>
+std::unique_ptr<ReduceStream> make_stream(const ReductionPlan& plan, void* out, Variant v, Finalize<A> f = nullptr,
+                                          const StreamArgs& args = {}) {
   // V8 emulates i64x2.mul on x86 with several instructions: for 64-bit products over
   // contiguous slices (R, KR) the scalar instance is about twice as fast; over columns (RK)
   // the vectors still win.
@@ -237,10 +304,40 @@ std::unique_ptr<ReduceStream> make_stream(const ReductionPlan& plan, void* out, 
   const bool slices = !plan.group_dims.empty() && plan.group_reduced.back();
   if constexpr (sizeof(A) <= 8) {  // 128-bit accumulators have no vectors
     if ((v == Variant::kSimd || !kWithScalarVariant) && !(kSlowVectorMul && slices)) {
-      return std::make_unique<PlanStream<simd::Vec128<T, A>, Op, Finalize>>(plan, out, f);
+      return std::make_unique<PlanStream<simd::Vec128<T, A>, Op>>(plan, out, f, args);
     }
   }
-  return std::make_unique<PlanStream<simd::Scalar<T, A>, Op, Finalize>>(plan, out, f);
+  return std::make_unique<PlanStream<simd::Scalar<T, A>, Op>>(plan, out, f, args);
+}
+
+// Feeds a whole input of elements of `bytes` bytes to a stream and finishes it.
+void run_stream(ReduceStream& stream, const ReductionPlan& plan, const void* x, size_t bytes) {
+  const size_t n = static_cast<size_t>(plan.input_count), piece = stream.piece_elements();
+  for (size_t begin = 0; begin < n; begin += piece) {
+    stream.feed(static_cast<const char*>(x) + begin * bytes, begin, n - begin < piece ? n - begin : piece);
+  }
+  stream.finish();
+}
+
+// Op over a whole input of T into out.
+template <class Op, class T>
+void run_plan(const ReductionPlan& plan, const T* x, T* out, Variant v) {
+  run_stream(*make_stream<Op, T>(plan, out, v), plan, x, sizeof(T));
+}
+
+// LogSumExp of floats: log(sum(exp(x - m))) + m with m the slice's max, so large x cannot
+// overflow; an all -inf slice (or an empty one) gives -inf; +inf or NaN propagates.
+template <class T>
+void reduce_logsumexp(const ReductionPlan& plan, const T* x, T* out, Variant v) {
+  const size_t n_out = static_cast<size_t>(plan.output_count);
+  // (R and KR plans of floats stream, see LogSumExpStream.) Other patterns: exp(x - m) of
+  // every element into a temporary, then the same pairwise sum as ReduceSum.
+  std::vector<T> m(n_out);
+  run_plan<MaxOp, T>(plan, x, m.data(), v);
+  std::vector<T> e(static_cast<size_t>(plan.input_count));
+  for_each_element(plan, [&](size_t i, size_t o) { e[i] = std::isfinite(m[o]) ? exp_of(x[i] - m[o]) : T(0); });
+  run_plan<SumOp, T>(plan, e.data(), out, v);
+  for (size_t o = 0; o < n_out; ++o) out[o] = std::isfinite(m[o]) ? std::log(out[o]) + m[o] : m[o];
 }
 
 // The stream of `op` for storage type T, with its finalize step; nullptr when the op needs
@@ -249,13 +346,19 @@ std::unique_ptr<ReduceStream> make_stream(const ReductionPlan& plan, void* out, 
 template <class T>
 std::unique_ptr<ReduceStream> stream_for(ReduceOp op, const ReductionPlan& plan, void* out, Variant v, bool is_bool) {
   using U = Wrapping<T>;
-  if constexpr (kOrdered<T>) {
-    // Max/Min of bool run on bytes: the empty-set identities 0 and 255 become false and true.
-    auto to_bool = [is_bool](T* o, size_t n) {
-      if (is_bool) for (size_t i = 0; i < n; ++i) o[i] = o[i] != 0;
-    };
-    if (op == ReduceOp::kMax) return make_stream<MaxOp, T>(plan, out, v, to_bool);
-    if (op == ReduceOp::kMin) return make_stream<MinOp, T>(plan, out, v, to_bool);
+  if constexpr (std::is_floating_point_v<T>) {
+    if (op == ReduceOp::kMax) return make_stream<MaxOp, T>(plan, out, v);
+    if (op == ReduceOp::kMin) return make_stream<MinOp, T>(plan, out, v);
+  } else if constexpr (kOrdered<T>) {
+    if (op == ReduceOp::kMax || op == ReduceOp::kMin) {
+      using I = std::make_signed_t<T>;
+      I flip = std::is_signed_v<T> ? I(0) : std::numeric_limits<I>::lowest();
+      if (op == ReduceOp::kMin) flip = static_cast<I>(~flip);
+      StreamArgs args;
+      args.flip = static_cast<uint64_t>(flip);
+      args.to_bool = is_bool;  // bool runs on bytes: the empty-set identities 0 and 255 become false and true
+      return make_stream<FlipMaxOp<I>, I>(plan, out, v, unflip<I>, args);
+    }
   }
   if constexpr (kArithmetic<T>) {
     constexpr bool kFloat = std::is_floating_point_v<T>;
@@ -266,21 +369,21 @@ std::unique_ptr<ReduceStream> stream_for(ReduceOp op, const ReductionPlan& plan,
         else return make_stream<ProdOp, U>(plan, out, v);
       case ReduceOp::kSum: return make_stream<SumOp, U>(plan, out, v);
       case ReduceOp::kSumSquare: return make_stream<SumSquareOp, U>(plan, out, v);
-      case ReduceOp::kL1: return make_stream<L1Op<std::is_signed_v<T>>, U>(plan, out, v);
-      case ReduceOp::kMean:
-        if constexpr (kFloat) {  // 0/0: NaN for an empty set
-          return make_stream<SumOp, T>(plan, out, v, [count](T* o, size_t n) { for (size_t i = 0; i < n; ++i) o[i] /= static_cast<T>(count); });
-        } else {
-          return make_stream<SumOp, T, WideSum<T>>(plan, out, v, [count](WideSum<T>* o, size_t n) {
-            for (size_t i = 0; i < n; ++i) o[i] = exact_mean<T>(o[i], count);
-          });
-        }
+      case ReduceOp::kL1:  // |x| of an unsigned x is x: their L1 is their sum
+        if constexpr (std::is_unsigned_v<T>) return make_stream<SumOp, U>(plan, out, v);
+        else return make_stream<L1Op<true>, U>(plan, out, v);
+      case ReduceOp::kMean: {
+        StreamArgs args;
+        args.count = count;
+        if constexpr (kFloat) return make_stream<SumOp, T>(plan, out, v, divide<T>, args);
+        else return make_stream<SumOp, T, WideSum<T>>(plan, out, v, exact_means<T>, args);
+      }
       case ReduceOp::kL2:  // squares summed in double: no overflow for large floats
         if constexpr (std::is_same_v<T, float>) {
-          return make_stream<SumSquareOp, float, double>(plan, out, v, [](double* o, size_t n) { for (size_t i = 0; i < n; ++i) o[i] = std::sqrt(o[i]); });
+          return make_stream<SumSquareOp, float, double>(plan, out, v, square_root<double>);
         } else if constexpr (kFloat) {
           if (count == 1) return make_stream<L1Op<true>, T>(plan, out, v);  // |x| exactly (x*x may overflow)
-          return make_stream<SumSquareOp, T>(plan, out, v, [](T* o, size_t n) { for (size_t i = 0; i < n; ++i) o[i] = std::sqrt(o[i]); });
+          return make_stream<SumSquareOp, T>(plan, out, v, square_root<T>);
         }
         break;
       case ReduceOp::kLogSumExp:
@@ -292,7 +395,7 @@ std::unique_ptr<ReduceStream> stream_for(ReduceOp op, const ReductionPlan& plan,
         break;
       case ReduceOp::kLogSum:
         if constexpr (kFloat) {
-          return make_stream<SumOp, T>(plan, out, v, [](T* o, size_t n) { for (size_t i = 0; i < n; ++i) o[i] = std::log(o[i]); });
+          return make_stream<SumOp, T>(plan, out, v, logarithm<T>);
         }
         break;
       default: break;
@@ -326,17 +429,10 @@ void reduce(ReduceOp op, DataType type, const ReductionPlan& plan, const void* x
   check_type(reduce_types(op), type, "reduce");
   if (is_half(type) && (op == ReduceOp::kMax || op == ReduceOp::kMin)) {
     // On the bits, through order-preserving int16 keys: no widening pass.
-    const bool f16 = type == DataType::kFloat16;
-    if (op == ReduceOp::kMax) {
-      if (f16) run_plan<HalfKeyOp<true, 0x7C00>, int16_t>(plan, x, out, v);
-      else run_plan<HalfKeyOp<true, 0x7F80>, int16_t>(plan, x, out, v);
-    } else {
-      if (f16) run_plan<HalfKeyOp<false, 0x7C00>, int16_t>(plan, x, out, v);
-      else run_plan<HalfKeyOp<false, 0x7F80>, int16_t>(plan, x, out, v);
-    }
-    auto* o = static_cast<int16_t*>(out);
-    for (int64_t i = 0; i < plan.output_count; ++i) o[i] = static_cast<int16_t>(half_from_key(o[i]));
-    return;
+    StreamArgs args;
+    args.flip = op == ReduceOp::kMin ? ~uint64_t{0} : 0;
+    args.exponent_mask = type == DataType::kFloat16 ? 0x7C00 : 0x7F80;
+    return run_stream(*make_stream<HalfKeyMaxOp, int16_t>(plan, out, v, half_from_keys, args), plan, x, 2);
   }
   if (is_half(type)) {  // in float32, rounded once per output
     const std::vector<float> wx = widen(type, x, static_cast<size_t>(plan.input_count));
@@ -345,15 +441,7 @@ void reduce(ReduceOp op, DataType type, const ReductionPlan& plan, const void* x
     narrow(type, wo.data(), out, wo.size());
     return;
   }
-  if (auto stream = make_reduce_stream(op, type, plan, out, v)) {
-    const size_t n = static_cast<size_t>(plan.input_count), piece = stream->piece_elements();
-    const size_t bytes = element_size(type);
-    for (size_t begin = 0; begin < n; begin += piece) {
-      stream->feed(static_cast<const char*>(x) + begin * bytes, begin, n - begin < piece ? n - begin : piece);
-    }
-    stream->finish();
-    return;
-  }
+  if (auto stream = make_reduce_stream(op, type, plan, out, v)) return run_stream(*stream, plan, x, element_size(type));
   if (type == DataType::kFloat && op == ReduceOp::kLogSumExp) {
     return reduce_logsumexp<float>(plan, static_cast<const float*>(x), static_cast<float*>(out), v);
   }

@@ -12,16 +12,23 @@
 namespace orw {
 namespace {
 
-// The tensor from a typed repeated field, which must hold exactly `count` values (checked
-// before anything is allocated).
+// The uninitialized tensor a typed repeated field of `size` values fills; the field must hold
+// exactly `count` values (checked before anything is allocated). Not a template: one copy for
+// every field type.
+Tensor tensor_for_field(DataType type, const Shape& dims, int64_t count, int size, const std::string& what,
+                        const char* field_name) {
+  if (static_cast<int64_t>(size) != count) {
+    throw std::invalid_argument(what + ": " + field_name + " has " + std::to_string(size) +
+                                " values but dims " + shape_to_string(dims) + " need " + std::to_string(count));
+  }
+  return Tensor::uninitialized(type, dims);
+}
+
+// The tensor from a typed repeated field (see tensor_for_field).
 template <class Dst, class Field>
 Tensor from_field(DataType type, const Shape& dims, int64_t count, const Field& field, const std::string& what,
                   const char* field_name) {
-  if (static_cast<int64_t>(field.size()) != count) {
-    throw std::invalid_argument(what + ": " + field_name + " has " + std::to_string(field.size()) +
-                                " values but dims " + shape_to_string(dims) + " need " + std::to_string(count));
-  }
-  Tensor t = Tensor::uninitialized(type, dims);
+  Tensor t = tensor_for_field(type, dims, count, field.size(), what, field_name);
   Dst* out = t.mutable_data<Dst>();
   for (int i = 0; i < field.size(); ++i) out[i] = static_cast<Dst>(field.Get(i));
   return t;
