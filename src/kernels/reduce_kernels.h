@@ -9,6 +9,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "kernels/reduce_ops.h"
@@ -119,64 +120,38 @@ template <class S, class Op>
 void reduce_kr(const typename S::Lane* x, size_t k, size_t r, typename S::Acc* out) {
   size_t i = 0;
   if constexpr (S::kLanes == 2 || S::kLanes == 4) {
-    if (r >= S::kLanes && r <= kBlock) i = reduce_kr_rows<S, Op>(x, k, r, out);
+    // (Integer lanes widened for exact means keep one row at a time: not worth the code.)
+    constexpr bool kRowQuads = kUnrollOf<S> == kUnroll || std::is_floating_point_v<typename S::Lane>;
+    if (kRowQuads && r >= S::kLanes && r <= kBlock) i = reduce_kr_rows<S, Op>(x, k, r, out);
   }
   for (; i < k; ++i) out[i] = Op::combine(out[i], reduce_r<S, Op>(x + i * r, r));
 }
 
-// The element-wise step of row a (and, with kPair, row b combined in) at column j, as a vector.
-template <class S, class Op, bool kPair>
-ORW_INLINE typename S::V row_vector_at(const typename S::Lane* a, const typename S::Lane* b, size_t j) {
-  const auto v = Op::pre(S::load(a + j));
-  if constexpr (kPair) return Op::combine(v, Op::pre(S::load(b + j)));
-  else return v;
+// Rows a and b combined element-wise at column j (each after Op's pre-step), as a vector.
+template <class S, class Op>
+ORW_INLINE typename S::V pair_vector_at(const typename S::Lane* a, const typename S::Lane* b, size_t j) {
+  return Op::combine(Op::pre(S::load(a + j)), Op::pre(S::load(b + j)));
 }
 
-// `out` op= the row a[0..w) and, with kPair, the row b[0..w) at the same columns.
-template <class S, class Op, bool kPair>
-ORW_INLINE void combine_rows_into(const typename S::Lane* a, const typename S::Lane* b, size_t w, typename S::Acc* out) {
+// `out` op= (row a op row b) over columns [0, w).
+template <class S, class Op>
+ORW_INLINE void combine_pair_into(const typename S::Lane* a, const typename S::Lane* b, size_t w, typename S::Acc* out) {
   using T = typename S::Acc;
   constexpr size_t N = S::kLanes;
-  constexpr size_t kU = kPair ? 2 : 1;  // independent column vectors per step
   size_t j = 0;
-  for (; j + kU * N <= w; j += kU * N) {
-    for (size_t u = 0; u < kU; ++u) {
-      T* o = out + j + u * N;
-      S::store(o, Op::combine(S::load_acc(o), row_vector_at<S, Op, kPair>(a, b, j + u * N)));
-    }
+  for (; j + 2 * N <= w; j += 2 * N) {  // two independent column vectors per step
+    S::store(out + j, Op::combine(S::load_acc(out + j), pair_vector_at<S, Op>(a, b, j)));
+    S::store(out + j + N, Op::combine(S::load_acc(out + j + N), pair_vector_at<S, Op>(a, b, j + N)));
   }
-  for (; j + N <= w; j += N) S::store(out + j, Op::combine(S::load_acc(out + j), row_vector_at<S, Op, kPair>(a, b, j)));
-  for (; j < w; ++j) {
-    const T v = Op::pre(static_cast<T>(a[j]));
-    if constexpr (kPair) out[j] = Op::combine(out[j], Op::combine(v, Op::pre(static_cast<T>(b[j]))));
-    else out[j] = Op::combine(out[j], v);
-  }
+  for (; j + N <= w; j += N) S::store(out + j, Op::combine(S::load_acc(out + j), pair_vector_at<S, Op>(a, b, j)));
+  for (; j < w; ++j) out[j] = Op::combine(out[j], Op::combine(Op::pre(static_cast<T>(a[j])), Op::pre(static_cast<T>(b[j]))));
 }
 
-// RK over rows [r0, r1) (rows `stride` apart) and columns [0, w), with w accumulators that
-// stay in L1: the input rows are combined into `out` in pairs, row i with row i + h (h = half
-// the rows), each pair read in order. (Column tiles held in registers walk the rows with a
-// stride, and rows read side by side within one page defeat the hardware prefetchers: both
-// 2-3x slower from memory. Pairs half a block apart halve the traffic on `out` and stream.)
+// RK over a few rows [r0, r1) (rows `stride` apart) and columns [0, k): column tiles held in
+// registers down the rows (one input stream per row), each tile met with `out` once.
 template <class S, class Op>
-ORW_KERNEL void reduce_rk_rows(const typename S::Lane* x, size_t r0, size_t r1, size_t stride, size_t w,
-                               typename S::Acc* out) {
-  using In = typename S::Lane;
-  constexpr size_t kFarBytes = 4096;  // pairs closer than a page are read one row at a time
-  const size_t n = r1 - r0, h = n / 2;
-  const In* rows = x + r0 * stride;
-  size_t i = 0;
-  if (h * stride * sizeof(In) >= kFarBytes) {
-    for (; i < h; ++i) combine_rows_into<S, Op, true>(rows + i * stride, rows + (i + h) * stride, w, out);
-    i = 2 * h;
-  }
-  for (; i < n; ++i) combine_rows_into<S, Op, false>(rows + i * stride, nullptr, w, out);
-}
-
-// RK over a few rows [r0, r1) of long rows: column tiles held in registers down the rows (one
-// input stream per row), each tile met with `out` once.
-template <class S, class Op>
-ORW_KERNEL void reduce_rk_tiles(const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename S::Acc* out) {
+ORW_KERNEL void reduce_rk_tiles(const typename S::Lane* x, size_t r0, size_t r1, size_t stride, size_t k,
+                                typename S::Acc* out) {
   using T = typename S::Acc;
   using In = typename S::Lane;
   using V = typename S::V;
@@ -187,22 +162,42 @@ ORW_KERNEL void reduce_rk_tiles(const typename S::Lane* x, size_t r0, size_t r1,
   for (; j + kU * N <= k; j += kU * N) {  // a tile of columns held in registers
     V acc[kU];
     for (size_t u = 0; u < kU; ++u) acc[u] = id;
-    const In* col = x + r0 * k + j;
-    for (size_t i = r0; i < r1; ++i, col += k) {
+    const In* col = x + r0 * stride + j;
+    for (size_t i = r0; i < r1; ++i, col += stride) {
       for (size_t u = 0; u < kU; ++u) acc[u] = Op::combine(acc[u], Op::pre(S::load(col + u * N)));
     }
     for (size_t u = 0; u < kU; ++u) S::store(out + j + u * N, Op::combine(S::load_acc(out + j + u * N), acc[u]));
   }
   for (; j + N <= k; j += N) {
     V acc = id;
-    for (size_t i = r0; i < r1; ++i) acc = Op::combine(acc, Op::pre(S::load(x + i * k + j)));
+    for (size_t i = r0; i < r1; ++i) acc = Op::combine(acc, Op::pre(S::load(x + i * stride + j)));
     S::store(out + j, Op::combine(S::load_acc(out + j), acc));
   }
   for (; j < k; ++j) {
     T acc = Op::template identity<T>();
-    for (size_t i = r0; i < r1; ++i) acc = Op::combine(acc, Op::pre(static_cast<T>(x[i * k + j])));
+    for (size_t i = r0; i < r1; ++i) acc = Op::combine(acc, Op::pre(static_cast<T>(x[i * stride + j])));
     out[j] = Op::combine(out[j], acc);
   }
+}
+
+// RK over rows [r0, r1) (rows `stride` apart) and columns [0, w), with w accumulators that
+// stay in L1: the input rows are combined into `out` in pairs, row i with row i + h (h = half
+// the rows), each pair read in order. (Column tiles held in registers walk many rows with a
+// stride, and rows read side by side within one page defeat the hardware prefetchers: both
+// 2-3x slower from memory. Pairs half a block apart halve the traffic on `out` and stream.)
+template <class S, class Op>
+ORW_KERNEL void reduce_rk_rows(const typename S::Lane* x, size_t r0, size_t r1, size_t stride, size_t w,
+                               typename S::Acc* out) {
+  using In = typename S::Lane;
+  constexpr size_t kFarBytes = 4096;  // pairs closer than a page go to the tiles instead
+  const size_t n = r1 - r0, h = n / 2;
+  const In* rows = x + r0 * stride;
+  size_t i = 0;
+  if (h * stride * sizeof(In) >= kFarBytes) {
+    for (; i < h; ++i) combine_pair_into<S, Op>(rows + i * stride, rows + (i + h) * stride, w, out);
+    i = 2 * h;
+  }
+  if (i < n) reduce_rk_tiles<S, Op>(rows, i, n, stride, w, out);  // the odd row, or rows close together
 }
 
 // RK over rows [r0, r1) (at most kRowBlock): out[j] = Op(out[j], x[r0..r1, j]). A few rows
@@ -214,7 +209,7 @@ void reduce_rk_block(const typename S::Lane* x, size_t r0, size_t r1, size_t k, 
   using T = typename S::Acc;
   constexpr size_t kTileRows = 16;  // up to this many input streams read side by side
   constexpr size_t kChunk = kShortRowBytes / sizeof(T);
-  if (r1 - r0 <= kTileRows) return reduce_rk_tiles<S, Op>(x, r0, r1, k, out);
+  if (r1 - r0 <= kTileRows) return reduce_rk_tiles<S, Op>(x, r0, r1, k, k, out);
   for (size_t c0 = 0; c0 < k; c0 += kChunk) {
     const size_t w = k - c0 < kChunk ? k - c0 : kChunk;
     if constexpr (!kPairwise<Op>) {
