@@ -14,6 +14,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "kernels/exp.h"
 #include "kernels/simd.h"
 #if !defined(__wasm_simd128__) && defined(__SSE2__)
 #include <emmintrin.h>
@@ -86,8 +87,7 @@ inline V abs_signed(V x) {
   }
 }
 
-// e^x for float lanes. x = n ln2 + r, |r| <= ln2/2 (n exact by the 1.5*2^23 trick, ln2 in two
-// parts), e^r by its Taylor series to r^7 (truncation < 1e-8 relative), then scaled by 2^n as
+// e^x for float lanes. x = n ln2 + r, |r| <= ln2/2 (reduce_by_ln2, shared with exp_approx), e^r by its Taylor series to r^7 (truncation < 1e-8 relative), then scaled by 2^n as
 // two factors 2^(n/2) so that overflow (inf) and gradual underflow (subnormals) round once,
 // as the true result would. x is clamped to [-104, 89] first, outside which the result is 0
 // or inf anyway; a NaN passes the clamps (its compares are false) and gives NaN.
@@ -96,10 +96,8 @@ inline V exp_f32(V x) {
   const V hi = V{} + 89.0f, lo = V{} - 104.0f;
   x = x > hi ? hi : x;
   x = x < lo ? lo : x;
-  const V shifter = V{} + 12582912.0f;
-  const V t = x * 1.44269504088896341f + shifter;
-  const V n = t - shifter;
-  const V r = (x - n * 0.693145751953125f) - n * 1.42860682030941723212e-6f;
+  I ni;  // n as an integer, in [-150, 129]
+  const V r = reduce_by_ln2(x, ni);
   V p = V{} + (1.0f / 5040.0f);
   p = p * r + (1.0f / 720.0f);
   p = p * r + (1.0f / 120.0f);
@@ -108,7 +106,6 @@ inline V exp_f32(V x) {
   p = p * r + 0.5f;
   p = p * r + 1.0f;
   p = p * r + 1.0f;
-  const I ni = bit_cast<I>(t) - bit_cast<I>(shifter);  // n as an integer, in [-150, 129]
   const I n1 = ni >> 1, n2 = ni - n1;
   const V s1 = bit_cast<V>(shl23(n1 + 127)), s2 = bit_cast<V>(shl23(n2 + 127));
   return (p * s1) * s2;

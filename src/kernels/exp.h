@@ -5,7 +5,28 @@
 // rounded to float), then scaling by 2^n through the exponent bits. tests/cc/test_exp.cc checks
 // every 97th float in [-87.33, 88.37] against double exp: at most 1 ulp. Inputs are clamped to
 // [-87.33, 88.37], so results stay finite and non-zero; NaN is not expected (callers filter it).
+#pragma once
+#include <cstdint>
+#include <cstring>
+
 namespace orw::kernels {
+
+// Range reduction shared by the float exps: x = n ln2 + r with |r| <= ln2/2, returning r and
+// setting n_bits to n as an integer (lane-wise for vectors). n = round(x / ln2) by the
+// 1.5 * 2^23 trick (exact for |n| < 2^22), ties to even; t's low mantissa bits then hold n
+// itself, so 2^n is built with integer ops only (no float->int conversion, which is slow in
+// wasm on x86). ln2 comes in two parts, so r is exact up to the last rounding.
+template <class V, class I>
+inline V reduce_by_ln2(V x, I& n_bits) {
+  const V shifter = V{} + 12582912.0f;
+  const V t = x * 1.44269504088896341f + shifter;
+  const V n = t - shifter;
+  I t_bits, shifter_bits;
+  std::memcpy(&t_bits, &t, sizeof t);
+  std::memcpy(&shifter_bits, &shifter, sizeof shifter);
+  n_bits = t_bits - shifter_bits;
+  return (x - n * 0.693145751953125f) - n * 1.42860682030941723212e-6f;
+}
 
 // kNonPositive: the caller guarantees x <= 0 (e.g. x - max in LogSumExp), so the upper clamp
 // is skipped; the bits are the same as without it.
@@ -17,23 +38,15 @@ inline V exp_approx(V x) {
     const V hi = V{} + 88.3762626647949f;
     x = x > hi ? hi : x;
   }
-  // n = round(x / ln2) by the 1.5 * 2^23 trick (exact for |n| < 2^22), ties to even; t's low
-  // mantissa bits then hold n itself, so 2^n is built with integer ops only (no float->int
-  // conversion, which is slow in wasm on x86).
-  const V shifter = V{} + 12582912.0f;
-  const V t = x * 1.44269504088896341f + shifter;
-  const V n = t - shifter;
-  const V r = (x - n * 0.693145751953125f) - n * 1.42860682030941723212e-6f;
+  I n;
+  const V r = reduce_by_ln2(x, n);
   V q = V{} + 0.00138146151f;
   q = q * r + 0.00836871006f;
   q = q * r + 0.0416683890f;
   q = q * r + 0.166665211f;
   q = q * r + 0.499999940f;
   const V p = (r * r) * q + r + 1.0f;
-  I t_bits, shifter_bits;
-  std::memcpy(&t_bits, &t, sizeof t);
-  std::memcpy(&shifter_bits, &shifter, sizeof shifter);
-  const I bits = ((t_bits - shifter_bits) + 127) << 23;
+  const I bits = (n + 127) << 23;
   V scale;
   std::memcpy(&scale, &bits, sizeof scale);
   return p * scale;
