@@ -52,32 +52,39 @@ ORW_INLINE typename S::V scan_shift(typename S::V v, typename S::V fill) {
   return kUp ? S::shift_up1(v, fill) : S::shift_down1(v, fill);
 }
 
-// One contiguous row of n elements, forward (kUp) or reverse. Two vectors per step: the second
-// vector's prefix takes the first's total before the carry joins, so the loop-carried chain is
-// one combine per 2 vectors.
-template <class S, class Op, bool kUp>
-void scan_row_vectors(const typename S::Lane* x, typename S::Lane* out, size_t n, bool exclusive) {
+// Vectors per step in scan_row_vectors.
+constexpr size_t kScanRowVectors = 2;
+
+// One contiguous row of n elements, forward (kUp) or reverse. G vectors per step: each
+// vector's prefix takes the previous one's total before the carry joins, so the loop-carried
+// chain is one combine per G vectors.
+template <class S, class Op, bool kUp, bool kExclusive, size_t G = kScanRowVectors>
+void scan_row_vectors(const typename S::Lane* x, typename S::Lane* out, size_t n) {
   using T = typename S::Lane;
   using A = typename S::Acc;
   using V = typename S::V;
   constexpr size_t N = S::kLanes;
   const V id = S::splat(exact_identity<Op, A>());
-  V carry = exclusive ? S::splat(Op::template identity<A>()) : id;
+  V carry = kExclusive ? S::splat(Op::template identity<A>()) : id;
   size_t t = 0;
   if constexpr (N > 1) {
     // Scan positions [t, t + N) are x[t..t + N) forward, x[n - t - N..n - t) in reverse.
     auto vec_at = [n](size_t at) { return kUp ? at : n - at - N; };
-    for (; t + 2 * N <= n; t += 2 * N) {
-      const V p = lane_prefix<S, Op, kUp>(S::load(x + vec_at(t)), id);
-      const V q = Op::combine(lane_prefix<S, Op, kUp>(S::load(x + vec_at(t + N)), id), scan_last<S, kUp>(p));
-      const V a = Op::combine(p, carry), b = Op::combine(q, carry);
-      S::store_narrow(out + vec_at(t), exclusive ? scan_shift<S, kUp>(a, carry) : a);
-      S::store_narrow(out + vec_at(t + N), exclusive ? scan_shift<S, kUp>(b, scan_last<S, kUp>(a)) : b);
-      carry = scan_last<S, kUp>(b);
+    for (; t + G * N <= n; t += G * N) {
+      V p[G];
+      for (size_t g = 0; g < G; ++g) p[g] = lane_prefix<S, Op, kUp>(S::load(x + vec_at(t + g * N)), id);
+      for (size_t g = 1; g < G; ++g) p[g] = Op::combine(p[g], scan_last<S, kUp>(p[g - 1]));
+      V before = carry;  // the running value before vector g
+      for (size_t g = 0; g < G; ++g) {
+        const V a = Op::combine(p[g], carry);
+        S::store_narrow(out + vec_at(t + g * N), kExclusive ? scan_shift<S, kUp>(a, before) : a);
+        if (kExclusive && g + 1 < G) before = scan_last<S, kUp>(a);
+        if (g + 1 == G) carry = scan_last<S, kUp>(a);
+      }
     }
     for (; t + N <= n; t += N) {
       const V a = Op::combine(lane_prefix<S, Op, kUp>(S::load(x + vec_at(t)), id), carry);
-      S::store_narrow(out + vec_at(t), exclusive ? scan_shift<S, kUp>(a, carry) : a);
+      S::store_narrow(out + vec_at(t), kExclusive ? scan_shift<S, kUp>(a, carry) : a);
       carry = scan_last<S, kUp>(a);
     }
   }
@@ -85,7 +92,7 @@ void scan_row_vectors(const typename S::Lane* x, typename S::Lane* out, size_t n
   for (; t < n; ++t) {
     const size_t i = kUp ? t : n - 1 - t;
     const A v = static_cast<A>(x[i]);
-    if (exclusive) { out[i] = static_cast<T>(c); c = Op::combine(c, v); }
+    if (kExclusive) { out[i] = static_cast<T>(c); c = Op::combine(c, v); }
     else { c = Op::combine(c, v); out[i] = static_cast<T>(c); }
   }
 }
@@ -94,8 +101,13 @@ template <class S, class Op>
 void scan_contiguous_row(const typename S::Lane* x, typename S::Lane* out, size_t n, bool exclusive,
                          bool reverse) {
   static_assert(S::kLanes == 1 || S::kLanes == 2 || S::kLanes == 4, "in-register scans handle 1, 2 or 4 lanes");
-  if (reverse) scan_row_vectors<S, Op, false>(x, out, n, exclusive);
-  else scan_row_vectors<S, Op, true>(x, out, n, exclusive);
+  if (reverse) {
+    if (exclusive) scan_row_vectors<S, Op, false, true>(x, out, n);
+    else scan_row_vectors<S, Op, false, false>(x, out, n);
+  } else {
+    if (exclusive) scan_row_vectors<S, Op, true, true>(x, out, n);
+    else scan_row_vectors<S, Op, true, false>(x, out, n);
+  }
 }
 
 // kRows rows (src[k] -> dst[k], in scan order) combined onto carry[inner], which is loaded
@@ -109,6 +121,18 @@ ORW_INLINE void scan_row_group(const typename S::Lane* const* src, typename S::L
   using V = typename S::V;
   constexpr size_t N = S::kLanes;
   size_t j = 0;
+  // Two vectors per row per step: the row pointers' address arithmetic is shared.
+  for (; j + 2 * N <= inner; j += 2 * N) {
+    V c0 = S::load_acc(carry + j), c1 = S::load_acc(carry + j + N);
+    for (size_t k = 0; k < kRows; ++k) {
+      const V next0 = Op::combine(c0, S::load(src[k] + j)), next1 = Op::combine(c1, S::load(src[k] + j + N));
+      S::store_narrow(dst[k] + j, kExclusive ? c0 : next0);
+      S::store_narrow(dst[k] + j + N, kExclusive ? c1 : next1);
+      c0 = next0, c1 = next1;
+    }
+    S::store(carry + j, c0);
+    S::store(carry + j + N, c1);
+  }
   for (; j + N <= inner; j += N) {
     V c = S::load_acc(carry + j);
     for (size_t k = 0; k < kRows; ++k) {
