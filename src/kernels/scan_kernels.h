@@ -103,8 +103,8 @@ void scan_row_vectors(const typename S::Lane* x, typename S::Lane* out, size_t n
 // forward (kUp) or reverse, written on pairs of doubles (f64x2). 8 elements per step, as four
 // pairs s0..s3 in scan order: a pair's own prefix and the Hillis-Steele step across two pairs,
 // the second half's offset from the first, then the carry: 12 float64 combines and 6 shuffles
-// per 8 elements, fewer than the generic 4-lane prefix compiles to. Same association, so the
-// same bits as scan_row_vectors with 2 vectors per step.
+// per 8 elements, fewer than the generic 4-lane prefix compiles to (14), with the same
+// association as scan_row_vectors' 2 vectors per step.
 template <class S, class Op, bool kUp, bool kExclusive>
 void scan_row_pairs(const float* x, float* out, size_t n) {
   typedef double D2 __attribute__((vector_size(16)));
