@@ -21,6 +21,11 @@
 
 namespace orw::kernels {
 
+// S loads float lanes and computes in double (4 lanes): the float32 scans with float64
+// running values, which get their own loops (the other types share the generic ones).
+template <class S>
+constexpr bool kWideScan = S::kLanes == 4 && std::is_same_v<typename S::Lane, float> && std::is_same_v<typename S::Acc, double>;
+
 // The identity an inclusive scan starts from, exact for every element: for float sums -0
 // (0 + -0 would give +0; -0 + x is x), so a leading -0 stays -0; otherwise Op's identity.
 // Exclusive scans output Op's identity (+0) first.
@@ -58,39 +63,32 @@ ORW_INLINE typename S::V scan_shift(typename S::V v, typename S::V fill) {
   return kUp ? S::shift_up1(v, fill) : S::shift_down1(v, fill);
 }
 
-// Vectors per step in scan_row_vectors.
-constexpr size_t kScanRowVectors = 2;
-
-// One contiguous row of n elements, forward (kUp) or reverse. G vectors per step: each
-// vector's prefix takes the previous one's total before the carry joins, so the loop-carried
-// chain is one combine per G vectors.
-template <class S, class Op, bool kUp, bool kExclusive, size_t G = kScanRowVectors>
-void scan_row_vectors(const typename S::Lane* x, typename S::Lane* out, size_t n) {
+// One contiguous row of n elements, forward (kUp) or reverse. Two vectors per step: the second
+// vector's prefix takes the first's total before the carry joins, so the loop-carried chain is
+// one combine per 2 vectors. (Float rows with float64 running values use scan_row_pairs.)
+template <class S, class Op, bool kUp>
+void scan_row_vectors(const typename S::Lane* x, typename S::Lane* out, size_t n, bool exclusive) {
   using T = typename S::Lane;
   using A = typename S::Acc;
   using V = typename S::V;
   constexpr size_t N = S::kLanes;
   const V id = S::splat(exact_identity<Op, A>());
-  V carry = kExclusive ? S::splat(Op::template identity<A>()) : id;
+  V carry = exclusive ? S::splat(Op::template identity<A>()) : id;
   size_t t = 0;
   if constexpr (N > 1) {
     // Scan positions [t, t + N) are x[t..t + N) forward, x[n - t - N..n - t) in reverse.
     auto vec_at = [n](size_t at) ORW_SCAN_INLINE { return kUp ? at : n - at - N; };
-    for (; t + G * N <= n; t += G * N) {
-      V p[G];
-      for (size_t g = 0; g < G; ++g) p[g] = lane_prefix<S, Op, kUp>(S::load(x + vec_at(t + g * N)), id);
-      for (size_t g = 1; g < G; ++g) p[g] = Op::combine(p[g], scan_last<S, kUp>(p[g - 1]));
-      V before = carry;  // the running value before vector g
-      for (size_t g = 0; g < G; ++g) {
-        const V a = Op::combine(p[g], carry);
-        S::store_narrow(out + vec_at(t + g * N), kExclusive ? scan_shift<S, kUp>(a, before) : a);
-        if (kExclusive && g + 1 < G) before = scan_last<S, kUp>(a);
-        if (g + 1 == G) carry = scan_last<S, kUp>(a);
-      }
+    for (; t + 2 * N <= n; t += 2 * N) {
+      const V p = lane_prefix<S, Op, kUp>(S::load(x + vec_at(t)), id);
+      const V q = Op::combine(lane_prefix<S, Op, kUp>(S::load(x + vec_at(t + N)), id), scan_last<S, kUp>(p));
+      const V a = Op::combine(p, carry), b = Op::combine(q, carry);
+      S::store_narrow(out + vec_at(t), exclusive ? scan_shift<S, kUp>(a, carry) : a);
+      S::store_narrow(out + vec_at(t + N), exclusive ? scan_shift<S, kUp>(b, scan_last<S, kUp>(a)) : b);
+      carry = scan_last<S, kUp>(b);
     }
     for (; t + N <= n; t += N) {
       const V a = Op::combine(lane_prefix<S, Op, kUp>(S::load(x + vec_at(t)), id), carry);
-      S::store_narrow(out + vec_at(t), kExclusive ? scan_shift<S, kUp>(a, carry) : a);
+      S::store_narrow(out + vec_at(t), exclusive ? scan_shift<S, kUp>(a, carry) : a);
       carry = scan_last<S, kUp>(a);
     }
   }
@@ -98,7 +96,7 @@ void scan_row_vectors(const typename S::Lane* x, typename S::Lane* out, size_t n
   for (; t < n; ++t) {
     const size_t i = kUp ? t : n - 1 - t;
     const A v = static_cast<A>(x[i]);
-    if (kExclusive) { out[i] = static_cast<T>(c); c = Op::combine(c, v); }
+    if (exclusive) { out[i] = static_cast<T>(c); c = Op::combine(c, v); }
     else { c = Op::combine(c, v); out[i] = static_cast<T>(c); }
   }
 }
@@ -162,7 +160,7 @@ template <class S, class Op>
 void scan_contiguous_row(const typename S::Lane* x, typename S::Lane* out, size_t n, bool exclusive,
                          bool reverse) {
   static_assert(S::kLanes == 1 || S::kLanes == 2 || S::kLanes == 4, "in-register scans handle 1, 2 or 4 lanes");
-  if constexpr (S::kLanes == 4 && std::is_same_v<typename S::Lane, float> && std::is_same_v<typename S::Acc, double>) {
+  if constexpr (kWideScan<S>) {
     if (reverse) {
       if (exclusive) scan_row_pairs<S, Op, false, true>(x, out, n);
       else scan_row_pairs<S, Op, false, false>(x, out, n);
@@ -172,33 +170,28 @@ void scan_contiguous_row(const typename S::Lane* x, typename S::Lane* out, size_
     }
     return;
   }
-  if (reverse) {
-    if (exclusive) scan_row_vectors<S, Op, false, true>(x, out, n);
-    else scan_row_vectors<S, Op, false, false>(x, out, n);
-  } else {
-    if (exclusive) scan_row_vectors<S, Op, true, true>(x, out, n);
-    else scan_row_vectors<S, Op, true, false>(x, out, n);
-  }
+  if (reverse) scan_row_vectors<S, Op, false>(x, out, n, exclusive);
+  else scan_row_vectors<S, Op, true>(x, out, n, exclusive);
 }
 
 // kRows rows (src[k] -> dst[k], in scan order) combined onto carry[inner], which is loaded
 // and stored once for all of them: the carry row (double for float scans) is the widest
 // stream, and a row of 4096 doubles is already 32 KB.
-template <class S, class Op, size_t kRows, bool kExclusive>
+template <class S, class Op, size_t kRows>
 ORW_INLINE void scan_row_group(const typename S::Lane* const* src, typename S::Lane* const* dst, size_t inner,
-                               typename S::Acc* carry) {
+                               typename S::Acc* carry, bool exclusive) {
   using T = typename S::Lane;
   using A = typename S::Acc;
   using V = typename S::V;
   constexpr size_t N = S::kLanes;
   size_t j = 0;
-  // Two vectors per row per step: the row pointers' address arithmetic is shared.
-  for (; j + 2 * N <= inner; j += 2 * N) {
+  // Float32 -> float64: two vectors per row per step, sharing the rows' address arithmetic.
+  for (; kWideScan<S> && j + 2 * N <= inner; j += 2 * N) {
     V c0 = S::load_acc(carry + j), c1 = S::load_acc(carry + j + N);
     for (size_t k = 0; k < kRows; ++k) {
       const V next0 = Op::combine(c0, S::load(src[k] + j)), next1 = Op::combine(c1, S::load(src[k] + j + N));
-      S::store_narrow(dst[k] + j, kExclusive ? c0 : next0);
-      S::store_narrow(dst[k] + j + N, kExclusive ? c1 : next1);
+      S::store_narrow(dst[k] + j, exclusive ? c0 : next0);
+      S::store_narrow(dst[k] + j + N, exclusive ? c1 : next1);
       c0 = next0, c1 = next1;
     }
     S::store(carry + j, c0);
@@ -208,7 +201,7 @@ ORW_INLINE void scan_row_group(const typename S::Lane* const* src, typename S::L
     V c = S::load_acc(carry + j);
     for (size_t k = 0; k < kRows; ++k) {
       const V next = Op::combine(c, S::load(src[k] + j));
-      S::store_narrow(dst[k] + j, kExclusive ? c : next);
+      S::store_narrow(dst[k] + j, exclusive ? c : next);
       c = next;
     }
     S::store(carry + j, c);
@@ -217,7 +210,7 @@ ORW_INLINE void scan_row_group(const typename S::Lane* const* src, typename S::L
     A c = carry[j];
     for (size_t k = 0; k < kRows; ++k) {
       const A next = Op::combine(c, static_cast<A>(src[k][j]));
-      dst[k][j] = static_cast<T>(kExclusive ? c : next);
+      dst[k][j] = static_cast<T>(exclusive ? c : next);
       c = next;
     }
     carry[j] = c;
@@ -228,9 +221,10 @@ ORW_INLINE void scan_row_group(const typename S::Lane* const* src, typename S::L
 // float32 in wasm (V8, AMD EPYC): 4 beat 2 by ~15%; 8 was several times slower.
 constexpr size_t kScanRowGroup = 4;
 
-template <class S, class Op, bool kExclusive>
-void scan_rows_as(const typename S::Lane* x, typename S::Lane* out, size_t m, size_t inner, typename S::Acc* carry,
-                  bool reverse) {
+// scan_rows' loop; inlined, so a constant `exclusive` leaves no test in the loops.
+template <class S, class Op>
+ORW_INLINE void scan_rows_as(const typename S::Lane* x, typename S::Lane* out, size_t m, size_t inner,
+                             typename S::Acc* carry, bool exclusive, bool reverse) {
   using T = typename S::Lane;
   constexpr size_t G = kScanRowGroup;
   auto row = [&](size_t q) ORW_SCAN_INLINE { return (reverse ? m - 1 - q : q) * inner; };  // q-th row in scan order
@@ -239,12 +233,12 @@ void scan_rows_as(const typename S::Lane* x, typename S::Lane* out, size_t m, si
     const T* src[G];
     T* dst[G];
     for (size_t k = 0; k < G; ++k) src[k] = x + row(t + k), dst[k] = out + row(t + k);
-    scan_row_group<S, Op, G, kExclusive>(src, dst, inner, carry);
+    scan_row_group<S, Op, G>(src, dst, inner, carry, exclusive);
   }
   for (; t < m; ++t) {
     const T* src = x + row(t);
     T* dst = out + row(t);
-    scan_row_group<S, Op, 1, kExclusive>(&src, &dst, inner, carry);
+    scan_row_group<S, Op, 1>(&src, &dst, inner, carry, exclusive);
   }
 }
 
@@ -256,8 +250,12 @@ void scan_rows(const typename S::Lane* x, typename S::Lane* out, size_t m, size_
                bool exclusive, bool reverse, bool first) {
   using A = typename S::Acc;
   if (first) std::fill(carry, carry + inner, exclusive ? Op::template identity<A>() : exact_identity<Op, A>());
-  if (exclusive) scan_rows_as<S, Op, true>(x, out, m, inner, carry, reverse);
-  else scan_rows_as<S, Op, false>(x, out, m, inner, carry, reverse);
+  if constexpr (kWideScan<S>) {  // one loop per mode for float32 (smaller code for the rest)
+    if (exclusive) scan_rows_as<S, Op>(x, out, m, inner, carry, true, reverse);
+    else scan_rows_as<S, Op>(x, out, m, inner, carry, false, reverse);
+  } else {
+    scan_rows_as<S, Op>(x, out, m, inner, carry, exclusive, reverse);
+  }
 }
 
 // A scan fed in pieces of about piece_bytes of input (in cache while they are scanned). Whole
