@@ -198,6 +198,24 @@ TEST_CASE("CumSum/infinities and NaN propagate along the scan", "[cumsum]") {
   }
 }
 
+TEST_CASE("CumSum/an inclusive scan of -0 values gives -0 along inner and outer axes, both directions", "[cumsum]") {
+  // -0 + -0 is -0; a scan that started from +0 would give +0. Rows of 9 reach the vector
+  // loops and the scalar tails; 9 rows reach the row groups and the single rows after them.
+  const Shape dims = {9, 9};
+  for (DataType type : {DataType::kFloat, DataType::kDouble, DataType::kFloat16, DataType::kBfloat16}) {
+    const Tensor x = make_tensor(type, dims, std::vector<double>(81, -0.0));
+    for (int64_t axis : {0, 1}) {
+      for (bool reverse : {false, true}) {
+        INFO("type " << type_name(type) << ", axis " << axis << ", reverse " << reverse);
+        const std::vector<double> got = to_doubles(cumsum(14, x, axis, false, reverse));
+        size_t negative_zeros = 0;
+        for (double v : got) negative_zeros += v == 0.0 && std::signbit(v);
+        CHECK(negative_zeros == got.size());
+      }
+    }
+  }
+}
+
 TEST_CASE("CumSum/the axis may be int32 or int64, 0-D or 1-D with one element", "[cumsum]") {
   const Tensor x = make_tensor(DataType::kFloat, {2, 3}, {1, 2, 3, 4, 5, 6});
   const std::vector<double> expected = {1, 3, 6, 4, 9, 15};
