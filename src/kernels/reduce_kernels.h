@@ -361,15 +361,4 @@ class PlanRunner {
   bool has_[kLevels] = {};
 };
 
-// Runs `plan` on x (plan.input_count elements) into out (plan.output_count elements), piece
-// by piece exactly as a stream would, so both give the same bits.
-template <class S, class Op>
-void run_reduction_plan(const ReductionPlan& plan, const typename S::Lane* x, typename S::Acc* out) {
-  PlanRunner<S, Op> runner(plan, out);
-  const size_t n = static_cast<size_t>(plan.input_count);
-  const size_t piece = piece_shape(plan, sizeof(typename S::Lane)).elements();
-  for (size_t begin = 0; begin < n; begin += piece) runner.feed(x + begin, begin, n - begin < piece ? n - begin : piece);
-  runner.finish();
-}
-
 }  // namespace orw::kernels

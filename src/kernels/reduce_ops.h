@@ -86,32 +86,8 @@ template <class Op> constexpr bool kPairwise<Op, std::void_t<decltype(Op::kPairw
 
 namespace orw {
 
-// Max/Min of float16 or bfloat16 bits without widening: each element's bits become an int16
-// key whose signed order is the float order (negative values get their magnitude bits
-// flipped; -0 sorts just below +0), and a NaN becomes the key that always wins, so NaN
-// propagates. The kernels then run on int16 lanes (i16x8.max_s / min_s); half_from_key()
-// maps the result back (a NaN comes back as the all-ones-mantissa quiet NaN).
-template <bool kMax, uint16_t kExponentMask>
-struct HalfKeyOp {
-  static constexpr int16_t kNanKey = kMax ? INT16_MAX : INT16_MIN;
-  template <class T> ORW_INLINE static constexpr T identity() {
-    // The key of -inf (Max) or +inf (Min).
-    return kMax ? static_cast<T>(static_cast<uint16_t>(0x8000u | kExponentMask) ^ 0x7FFFu) : static_cast<T>(kExponentMask);
-  }
-  template <class X> ORW_INLINE static X pre(X h) {
-    const X magnitude = h & 0x7FFF;
-    const X key = h ^ ((h >> 15) & 0x7FFF);  // arithmetic shift: all ones for negative values
-    return simd_nan_select(magnitude > static_cast<int16_t>(kExponentMask), key);
-  }
-  template <class X> ORW_INLINE static X combine(X a, X b) { return simd::extremum<kMax>(a, b); }
-
- private:
-  template <class X> ORW_INLINE static X simd_nan_select(decltype(X{} > X{}) is_nan, X key) {
-    if constexpr (std::is_arithmetic_v<X>) return is_nan ? static_cast<X>(kNanKey) : key;
-    else return is_nan ? X{} + kNanKey : key;
-  }
-};
-
+// float16/bfloat16 bits from an order-preserving int16 key (see HalfKeyMaxOp in reduce.cc): negative
+// values have their magnitude bits flipped back.
 inline uint16_t half_from_key(int16_t key) {
   const auto k = static_cast<uint16_t>(key);
   return static_cast<uint16_t>(k ^ ((key >> 15) & 0x7FFF));
