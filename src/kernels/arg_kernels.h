@@ -96,6 +96,17 @@ struct ArgBest {
   bool nan = false;    // the quick pass met a NaN: the slice needs the exact pass
 };
 
+// m & here, for a compare mask m (lanes 0 or all ones) and indices here >= 0. 32-bit lanes take
+// wasm's i32x4.min_u: clang turns a plain `&` with a compare mask into v128.bitselect, which
+// V8 runs as three instructions.
+template <class IV>
+inline IV masked(IV m, IV here) {
+#ifdef __wasm_simd128__
+  if constexpr (sizeof(simd::LaneOf<IV>) == 4) return (IV)wasm_u32x4_min((v128_t)m, (v128_t)here);
+#endif
+  return m & here;
+}
+
 // One step of the update rule for vector lanes: x, seen at index `here` (indices only grow
 // from step to step), against the best values bv and their indices bi. The exact form handles
 // NaNs (replaces() and two blends). The quick one assumes no NaN (the caller checks for them
@@ -115,7 +126,7 @@ inline void update(V& bv, IV& bi, V x, IV here) {
     if constexpr (sizeof(Lane) == 8) bv = m ? x : bv;  // no 64-bit max: a blend
     else bv = kMax ? (bv < x ? x : bv) : (x < bv ? x : bv);
     if constexpr (sizeof(simd::LaneOf<IV>) == 4) {
-      const IV t = (IV)m & here;
+      const IV t = masked((IV)m, here);
       bi = bi < t ? t : bi;
     } else {
       bi = m ? here : bi;
@@ -146,12 +157,12 @@ inline void merge_lanes(V& bv0, IV& bi0, V bv1, IV bi1) {
   bi0 = take ? bi1 : bi0;
 }
 
-// R: the arg over x[0..n) (n > 0, n < 2^31), as (value, index into x). kArgUnroll pairs of
-// vectors each hold a best value per lane and the step at which it was seen (one splat per
-// step for all pairs); the pairs are merged as vectors, then the lanes. Without kExact, float
-// lanes take the quick update and report a NaN in `nan` (the result is then not valid).
-template <class S, class Src, bool kMax, bool kLast, bool kExact>
-ArgBest<typename S::Lane> arg_r_pass(const typename Src::Stored* x, size_t n) {
+// R, exactly: the arg over x[0..n) (n > 0, n < 2^31), as (value, index into x), NaNs
+// included. kArgUnroll pairs of vectors each hold a best value per lane and the step at which
+// it was seen (one splat per step for all pairs); the pairs are merged as vectors, then the
+// lanes.
+template <class S, class Src, bool kMax, bool kLast>
+ArgBest<typename S::Lane> arg_r_exact(const typename Src::Stored* x, size_t n) {
   using L = typename S::Lane;
   using V = typename S::V;
   using I = IndexLane<L>;
@@ -165,24 +176,13 @@ ArgBest<typename S::Lane> arg_r_pass(const typename Src::Stored* x, size_t n) {
     if (n >= kStep) {
       V bv[kArgUnroll];
       IV bi[kArgUnroll];
-      V probe{};  // the sum of everything seen: NaN if any element is (or if +inf meets -inf)
-      for (size_t u = 0; u < kArgUnroll; ++u) {
-        bv[u] = Src::template load<S>(x + u * N), bi[u] = IV{};
-        if constexpr (!kExact && std::is_floating_point_v<L>) probe += bv[u];
-      }
+      for (size_t u = 0; u < kArgUnroll; ++u) bv[u] = Src::template load<S>(x + u * N), bi[u] = IV{};
       IV step{};
       for (i = kStep; i + kStep <= n; i += kStep) {
         step += 1;
         for (size_t u = 0; u < kArgUnroll; ++u) {
-          const V v = Src::template load<S>(x + i + u * N);
-          if constexpr (!kExact && std::is_floating_point_v<L>) probe += v;
-          update<kMax, kLast, kExact>(bv[u], bi[u], v, step);
+          update<kMax, kLast, true>(bv[u], bi[u], Src::template load<S>(x + i + u * N), step);
         }
-      }
-      if constexpr (!kExact && std::is_floating_point_v<L>) {
-        for (size_t l = 0; l < N; ++l) best.nan |= probe[l] != probe[l];
-        for (size_t t = i; t < n; ++t) best.nan |= x[t] != x[t];
-        if (best.nan) return best;
       }
       IV lane{};
       for (size_t l = 0; l < N; ++l) lane[l] = static_cast<I>(l);
@@ -200,14 +200,103 @@ ArgBest<typename S::Lane> arg_r_pass(const typename Src::Stored* x, size_t n) {
   return best;
 }
 
-// R: the quick pass, and the exact one when the slice holds a NaN.
+// The lane-wise extreme of a and b for the quick pass (no NaNs): one instruction where wasm
+// has one (f32x4.pmax, i32x4.max_s, ...), compare and blend for 64-bit lanes.
+template <bool kMax, class V>
+inline V quick_extreme(V a, V b) {
+  if constexpr (sizeof(simd::LaneOf<V>) == 8) {
+    const auto m = kMax ? simd::greater(b, a) : simd::greater(a, b);
+    return m ? b : a;
+  } else {
+    return kMax ? (a < b ? b : a) : (b < a ? b : a);
+  }
+}
+
+// Bit l set when lane l of the compare mask m is set.
+template <class M>
+inline uint32_t lane_bits(M m) {
+#ifdef __wasm_simd128__
+  if constexpr (sizeof(simd::LaneOf<M>) == 4) return static_cast<uint32_t>(wasm_i32x4_bitmask((v128_t)m));
+  else return static_cast<uint32_t>(wasm_i64x2_bitmask((v128_t)m));
+#else
+  uint32_t bits = 0;
+  for (size_t l = 0; l < sizeof(M) / sizeof(m[0]); ++l) bits |= static_cast<uint32_t>(m[l] != 0) << l;
+  return bits;
+#endif
+}
+
+// R, quick (n >= kArgUnroll * N, n < 2^31): the slice in blocks of kArgUnroll vectors. Each
+// block's lane-wise extreme (a tree, no index) is compared with the lanes' best so far, and a
+// lane keeps only the number of the block where its best first (last, with kLast) appeared:
+// about half the work of a per-vector (value, index) update. At the end the lanes give the
+// best value and the earliest (latest) block holding it, and that one block is scanned for
+// the element. Float lanes check for NaNs with a running sum (NaN when an element is, or
+// when +inf meets -inf) and report one in `nan` (the result is then not valid).
+template <class S, class Src, bool kMax, bool kLast>
+ArgBest<typename S::Lane> arg_r_blocks(const typename Src::Stored* x, size_t n) {
+  using L = typename S::Lane;
+  using V = typename S::V;
+  using I = IndexLane<L>;
+  typedef I IV __attribute__((vector_size(16)));
+  constexpr size_t N = S::kLanes, kBlock = kArgUnroll * N;
+  constexpr bool kFloat = std::is_floating_point_v<L>;
+  // The block at x: its lane-wise extreme, and its sum added to probe (floats).
+  const auto block = [](const typename Src::Stored* p, V& probe) {
+    V c[kArgUnroll], s[kArgUnroll];
+    for (size_t u = 0; u < kArgUnroll; ++u) c[u] = s[u] = Src::template load<S>(p + u * N);
+    for (size_t w = kArgUnroll / 2; w > 0; w /= 2) {
+      for (size_t u = 0; u < w; ++u) {
+        c[u] = quick_extreme<kMax>(c[u], c[u + w]);
+        if constexpr (kFloat) s[u] += s[u + w];
+      }
+    }
+    if constexpr (kFloat) probe += s[0];
+    return c[0];
+  };
+  ArgBest<L> best;
+  V probe{};
+  V bv = block(x, probe);
+  IV bi{}, step{};
+  size_t i = kBlock;
+  for (; i + kBlock <= n; i += kBlock) {
+    step += 1;
+    update<kMax, kLast, false>(bv, bi, block(x + i, probe), step);
+  }
+  if constexpr (kFloat) {
+    for (size_t l = 0; l < N; ++l) best.nan |= probe[l] != probe[l];
+    for (size_t t = i; t < n; ++t) best.nan |= x[t] != x[t];
+    if (best.nan) return best;
+  }
+  // The best value, and the earliest (latest) block where a lane holds it.
+  L value = S::lane(bv, 0);
+  I at = bi[0];
+  for (size_t l = 1; l < N; ++l) {
+    const L v = S::lane(bv, l);
+    if (beats<kMax>(v, value) || (v == value && (kLast ? bi[l] > at : bi[l] < at))) value = v, at = bi[l];
+  }
+  const size_t start = static_cast<size_t>(at) * kBlock;
+  const V splat = S::splat(value);
+  uint32_t hits = 0;  // bit e: element start + e equals the best
+  for (size_t u = 0; u < kArgUnroll; ++u) hits |= lane_bits(Src::template load<S>(x + start + u * N) == splat) << (u * N);
+  best.value = value;
+  best.index = static_cast<int64_t>(start) + (kLast ? 31 - __builtin_clz(hits) : __builtin_ctz(hits));
+  for (; i < n; ++i) {  // the tail comes after every index seen
+    const L v = Src::scalar(x[i]);
+    if (replaces_scalar<kMax, kLast>(v, best.value)) best = {v, static_cast<int64_t>(i)};
+  }
+  return best;
+}
+
+// R: the quick pass in blocks, and the exact one when the slice holds a NaN (or is short).
 template <class S, class Src, bool kMax, bool kLast>
 ArgBest<typename S::Lane> arg_r(const typename Src::Stored* x, size_t n) {
-  const auto quick = arg_r_pass<S, Src, kMax, kLast, false>(x, n);
-  if constexpr (std::is_floating_point_v<typename S::Lane>) {  // only float lanes hold NaNs
-    if (quick.nan) return arg_r_pass<S, Src, kMax, kLast, true>(x, n);
+  if constexpr (S::kLanes > 1) {
+    if (n >= kArgUnroll * S::kLanes) {
+      const auto quick = arg_r_blocks<S, Src, kMax, kLast>(x, n);
+      if (!quick.nan) return quick;
+    }
   }
-  return quick;
+  return arg_r_exact<S, Src, kMax, kLast>(x, n);
 }
 
 // KR, N rows at a time (N = lanes, 2 or 4; r >= N): one quick (value, index) pair per row,
@@ -283,16 +372,17 @@ bool arg_kr_group(const typename Src::Stored* x, size_t r, int64_t* out) {
   return true;
 }
 
-// KR: k rows of r elements, the index of each row's arg to out[0..k).
+// KR: k rows of r elements, the index of each row's arg to out[0..k): short rows N at a time
+// (arg_kr_group), rows of a block or more one at a time in blocks (arg_r).
 template <class S, class Src, bool kMax, bool kLast>
 void arg_kr(const typename Src::Stored* x, size_t k, size_t r, int64_t* out) {
   constexpr size_t N = S::kLanes;
   size_t i = 0;
   if constexpr (N == 2 || N == 4) {
-    if (r >= N && r < (size_t{1} << 30)) {
+    if (r >= N && r < kArgUnroll * N) {
       for (; i + N <= k; i += N) {
         if (arg_kr_group<S, Src, kMax, kLast>(x + i * r, r, out + i)) continue;
-        for (size_t q = 0; q < N; ++q) out[i + q] = arg_r<S, Src, kMax, kLast>(x + (i + q) * r, r).index;
+        for (size_t q = 0; q < N; ++q) out[i + q] = arg_r_exact<S, Src, kMax, kLast>(x + (i + q) * r, r).index;
       }
     }
   }
@@ -313,7 +403,7 @@ bool arg_rk_tile(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, 
   constexpr bool kCheckNan = !kExact && std::is_floating_point_v<L>;
   V v[kArgUnroll];
   IV idx[kArgUnroll];
-  V probe{};  // as in arg_r_pass
+  V probe{};  // as in arg_r_blocks
   for (size_t u = 0; u < kArgUnroll; ++u) {
     std::memcpy(&v[u], bv + j + u * N, sizeof(V));
     std::memcpy(&idx[u], bi + j + u * N, sizeof(IV));
