@@ -147,6 +147,13 @@ inline void merge_candidate(ArgBest<L>& b, L value, int64_t index) {
 
 constexpr size_t kArgUnroll = 4;
 
+// v[0] + ... + v[K - 1] as a tree: a running probe then waits for one add per step, not K.
+template <size_t K, class V>
+inline V tree_sum(const V* v) {
+  if constexpr (K == 1) return v[0];
+  else return tree_sum<K / 2>(v) + tree_sum<K - K / 2>(v + K / 2);
+}
+
 // Merges (bv1, bi1) into (bv0, bi0) lane by lane, where indices may come in any order: the
 // more extreme wins, an equal one when its index is earlier (later with kLast).
 template <bool kMax, bool kLast, class V, class IV>
@@ -225,6 +232,18 @@ inline uint32_t lane_bits(M m) {
 #endif
 }
 
+// Every lane of v set to f of all of v's lanes (f associative and commutative, lane-wise),
+// by shuffles: no lane goes through memory.
+template <class V, class F>
+inline V fold_lanes(V v, F f) {
+  if constexpr (sizeof(V) / sizeof(v[0]) == 4) {
+    v = f(v, __builtin_shufflevector(v, v, 2, 3, 0, 1));
+    return f(v, __builtin_shufflevector(v, v, 1, 0, 3, 2));
+  } else {
+    return f(v, __builtin_shufflevector(v, v, 1, 0));
+  }
+}
+
 // R, quick (n >= kArgUnroll * N, n < 2^31): the slice in blocks of kArgUnroll vectors. Each
 // block's lane-wise extreme (a tree, no index) is compared with the lanes' best so far, and a
 // lane keeps only the number of the block where its best first (last, with kLast) appeared:
@@ -242,15 +261,12 @@ ArgBest<typename S::Lane> arg_r_blocks(const typename Src::Stored* x, size_t n) 
   constexpr bool kFloat = std::is_floating_point_v<L>;
   // The block at x: its lane-wise extreme, and its sum added to probe (floats).
   const auto block = [](const typename Src::Stored* p, V& probe) {
-    V c[kArgUnroll], s[kArgUnroll];
-    for (size_t u = 0; u < kArgUnroll; ++u) c[u] = s[u] = Src::template load<S>(p + u * N);
+    V c[kArgUnroll];
+    for (size_t u = 0; u < kArgUnroll; ++u) c[u] = Src::template load<S>(p + u * N);
+    if constexpr (kFloat) probe += tree_sum<kArgUnroll>(c);
     for (size_t w = kArgUnroll / 2; w > 0; w /= 2) {
-      for (size_t u = 0; u < w; ++u) {
-        c[u] = quick_extreme<kMax>(c[u], c[u + w]);
-        if constexpr (kFloat) s[u] += s[u + w];
-      }
+      for (size_t u = 0; u < w; ++u) c[u] = quick_extreme<kMax>(c[u], c[u + w]);
     }
-    if constexpr (kFloat) probe += s[0];
     return c[0];
   };
   ArgBest<L> best;
@@ -263,22 +279,18 @@ ArgBest<typename S::Lane> arg_r_blocks(const typename Src::Stored* x, size_t n) 
     update<kMax, kLast, false>(bv, bi, block(x + i, probe), step);
   }
   if constexpr (kFloat) {
-    for (size_t l = 0; l < N; ++l) best.nan |= probe[l] != probe[l];
+    best.nan = lane_bits(probe != probe) != 0;
     for (size_t t = i; t < n; ++t) best.nan |= x[t] != x[t];
     if (best.nan) return best;
   }
-  // The best value, and the earliest (latest) block where a lane holds it.
-  L value = S::lane(bv, 0);
-  I at = bi[0];
-  for (size_t l = 1; l < N; ++l) {
-    const L v = S::lane(bv, l);
-    if (beats<kMax>(v, value) || (v == value && (kLast ? bi[l] > at : bi[l] < at))) value = v, at = bi[l];
-  }
-  const size_t start = static_cast<size_t>(at) * kBlock;
-  const V splat = S::splat(value);
+  // The best value in every lane, and the earliest (latest) block where a lane holds it.
+  const V top = fold_lanes(bv, [](V a, V b) { return quick_extreme<kMax>(a, b); });
+  const IV none = IV{} + (kLast ? I{-1} : std::numeric_limits<I>::max());
+  const IV at = fold_lanes((IV)(bv == top) ? bi : none, [](IV a, IV b) { return kLast ? (a < b ? b : a) : (b < a ? b : a); });
+  const size_t start = static_cast<size_t>(at[0]) * kBlock;
   uint32_t hits = 0;  // bit e: element start + e equals the best
-  for (size_t u = 0; u < kArgUnroll; ++u) hits |= lane_bits(Src::template load<S>(x + start + u * N) == splat) << (u * N);
-  best.value = value;
+  for (size_t u = 0; u < kArgUnroll; ++u) hits |= lane_bits(Src::template load<S>(x + start + u * N) == top) << (u * N);
+  best.value = S::lane(top, 0);
   best.index = static_cast<int64_t>(start) + (kLast ? 31 - __builtin_clz(hits) : __builtin_ctz(hits));
   for (; i < n; ++i) {  // the tail comes after every index seen
     const L v = Src::scalar(x[i]);
@@ -324,11 +336,12 @@ bool arg_kr_group(const typename Src::Stored* x, size_t r, int64_t* out) {
   size_t j = N;
   for (; j + N <= r; j += N) {
     step += 1;
+    V v[N];
     for (size_t q = 0; q < N; ++q) {
-      const V v = Src::template load<S>(row[q] + j);
-      if constexpr (std::is_floating_point_v<L>) probe += v;
-      update<kMax, kLast, false>(bv[q], bi[q], v, step);
+      v[q] = Src::template load<S>(row[q] + j);
+      update<kMax, kLast, false>(bv[q], bi[q], v[q], step);
     }
+    if constexpr (std::is_floating_point_v<L>) probe += tree_sum<N>(v);
   }
   if constexpr (std::is_floating_point_v<L>) {
     for (size_t l = 0; l < N; ++l) {
@@ -412,11 +425,12 @@ bool arg_rk_tile(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, 
   const auto* row = x + j;
   for (size_t r = r0; r < r1; ++r, row += k) {
     const IV here = IV{} + static_cast<I>(r);
+    V e[kArgUnroll];
     for (size_t u = 0; u < kArgUnroll; ++u) {
-      const V e = Src::template load<S>(row + u * N);
-      if constexpr (kCheckNan) probe += e;
-      update<kMax, kLast, kExact>(v[u], idx[u], e, here);
+      e[u] = Src::template load<S>(row + u * N);
+      update<kMax, kLast, kExact>(v[u], idx[u], e[u], here);
     }
+    if constexpr (kCheckNan) probe += tree_sum<kArgUnroll>(e);
   }
   if constexpr (kCheckNan) {
     for (size_t l = 0; l < N; ++l) {
