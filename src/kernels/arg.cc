@@ -82,11 +82,11 @@ class TransformedArgStream final : public ReduceStream {
   std::vector<L> buffer_;
 };
 
-template <class T> T negated(T x) { return -x; }
-template <class T> T inverted(T x) { return static_cast<T>(~x); }
+template <class T> ORW_INLINE T negated(T x) { return -x; }
+template <class T> ORW_INLINE T inverted(T x) { return static_cast<T>(~x); }
 // ArgMin keys of 8/16-bit integers and halves: ~key, and a NaN the largest key.
 template <class T, uint16_t kHalfMask = 0>
-int32_t inverted_key(T x) {
+ORW_INLINE int32_t inverted_key(T x) {
   const int32_t k = widened_key<T, kHalfMask, INT32_MIN>(x);
   return k == INT32_MIN && kHalfMask != 0 ? INT32_MAX : ~k;
 }

@@ -31,8 +31,8 @@ template <class T>
 struct DirectSource {
   using Stored = T;
   using Lane = T;
-  static Lane scalar(T x) { return x; }
-  template <class S> static typename S::V load(const T* p) { return S::load(p); }
+  ORW_INLINE static Lane scalar(T x) { return x; }
+  template <class S> ORW_INLINE static typename S::V load(const T* p) { return S::load(p); }
 };
 
 // 8/16-bit integers and float16/bfloat16 run on the int32 kernels: each element becomes an
@@ -40,7 +40,7 @@ struct DirectSource {
 // exponent mask) become keys whose order is the float order, -0 equal to +0, and a NaN the key
 // kNanKey, which beats every other (INT32_MAX for ArgMax, INT32_MIN for ArgMin).
 template <class T, uint16_t kHalfMask = 0, int32_t kNanKey = 0>
-inline int32_t widened_key(T t) {
+ORW_INLINE int32_t widened_key(T t) {
   const int32_t x = static_cast<int32_t>(t);
   if constexpr (kHalfMask == 0) {
     return x;
@@ -59,7 +59,7 @@ template <class X, bool = std::is_arithmetic_v<X>> struct LaneType { using type 
 template <class X> struct LaneType<X, false> { using type = simd::LaneOf<X>; };
 
 template <bool kMax, class X>
-inline auto beats(X x, X b) {
+ORW_INLINE auto beats(X x, X b) {
   using Lane = typename LaneType<X>::type;
   auto strict = kMax ? simd::greater(x, b) : simd::greater(b, x);
   if constexpr (std::is_floating_point_v<Lane>) return strict | ((x != x) & (b == b));
@@ -71,7 +71,7 @@ inline auto beats(X x, X b) {
 // unordered compare is false, so a NaN x passes and a NaN b never gives way); with kLast,
 // "x >= b or x is a NaN".
 template <bool kMax, bool kLast, class X>
-inline auto replaces(X x, X b) {
+ORW_INLINE auto replaces(X x, X b) {
   using Lane = typename LaneType<X>::type;
   if constexpr (std::is_floating_point_v<Lane>) {
     if constexpr (kLast) return (kMax ? x >= b : x <= b) | (x != x);
@@ -83,7 +83,7 @@ inline auto replaces(X x, X b) {
   }
 }
 template <bool kMax, bool kLast, class X>
-inline bool replaces_scalar(X x, X b) {
+ORW_INLINE bool replaces_scalar(X x, X b) {
   if constexpr (kLast) return !beats<kMax>(b, x);
   else return beats<kMax>(x, b);
 }
@@ -100,7 +100,7 @@ struct ArgBest {
 // wasm's i32x4.min_u: clang turns a plain `&` with a compare mask into v128.bitselect, which
 // V8 runs as three instructions.
 template <class IV>
-inline IV masked(IV m, IV here) {
+ORW_INLINE IV masked(IV m, IV here) {
 #ifdef __wasm_simd128__
   if constexpr (sizeof(simd::LaneOf<IV>) == 4) return (IV)wasm_u32x4_min((v128_t)m, (v128_t)here);
 #endif
@@ -114,7 +114,7 @@ inline IV masked(IV m, IV here) {
 // the value by a one-instruction max/min (a < b ? b : a: wasm's pmax, or i32x4.max_s/u), and
 // for 32-bit indices the index by max(bi, mask & here) instead of a blend.
 template <bool kMax, bool kLast, bool kExact, class V, class IV>
-inline void update(V& bv, IV& bi, V x, IV here) {
+ORW_INLINE void update(V& bv, IV& bi, V x, IV here) {
   using Lane = simd::LaneOf<V>;
   if constexpr (kExact) {
     const auto m = replaces<kMax, kLast>(x, bv);
@@ -137,7 +137,7 @@ inline void update(V& bv, IV& bi, V x, IV here) {
 // Merges candidate c into best b where their elements may come in any order: the more extreme
 // wins, an equal one wins when its index is earlier (later with kLast).
 template <bool kMax, bool kLast, class L>
-inline void merge_candidate(ArgBest<L>& b, L value, int64_t index) {
+ORW_INLINE void merge_candidate(ArgBest<L>& b, L value, int64_t index) {
   if (b.index < 0 || beats<kMax>(value, b.value) ||
       (!beats<kMax>(b.value, value) && (kLast ? index > b.index : index < b.index))) {
     b.value = value;
@@ -149,7 +149,7 @@ constexpr size_t kArgUnroll = 4;
 
 // v[0] + ... + v[K - 1] as a tree: a running probe then waits for one add per step, not K.
 template <size_t K, class V>
-inline V tree_sum(const V* v) {
+ORW_INLINE V tree_sum(const V* v) {
   if constexpr (K == 1) return v[0];
   else return tree_sum<K / 2>(v) + tree_sum<K - K / 2>(v + K / 2);
 }
@@ -157,7 +157,7 @@ inline V tree_sum(const V* v) {
 // Merges (bv1, bi1) into (bv0, bi0) lane by lane, where indices may come in any order: the
 // more extreme wins, an equal one when its index is earlier (later with kLast).
 template <bool kMax, bool kLast, class V, class IV>
-inline void merge_lanes(V& bv0, IV& bi0, V bv1, IV bi1) {
+ORW_INLINE void merge_lanes(V& bv0, IV& bi0, V bv1, IV bi1) {
   const auto equal = ~beats<kMax>(bv0, bv1) & ~beats<kMax>(bv1, bv0);
   const auto take = beats<kMax>(bv1, bv0) | (equal & (kLast ? bi1 > bi0 : bi1 < bi0));
   bv0 = take ? bv1 : bv0;
@@ -210,7 +210,7 @@ ArgBest<typename S::Lane> arg_r_exact(const typename Src::Stored* x, size_t n) {
 // The lane-wise extreme of a and b for the quick pass (no NaNs): one instruction where wasm
 // has one (f32x4.pmax, i32x4.max_s, ...), compare and blend for 64-bit lanes.
 template <bool kMax, class V>
-inline V quick_extreme(V a, V b) {
+ORW_INLINE V quick_extreme(V a, V b) {
   if constexpr (sizeof(simd::LaneOf<V>) == 8) {
     const auto m = kMax ? simd::greater(b, a) : simd::greater(a, b);
     return m ? b : a;
@@ -221,7 +221,7 @@ inline V quick_extreme(V a, V b) {
 
 // Bit l set when lane l of the compare mask m is set.
 template <class M>
-inline uint32_t lane_bits(M m) {
+ORW_INLINE uint32_t lane_bits(M m) {
 #ifdef __wasm_simd128__
   if constexpr (sizeof(simd::LaneOf<M>) == 4) return static_cast<uint32_t>(wasm_i32x4_bitmask((v128_t)m));
   else return static_cast<uint32_t>(wasm_i64x2_bitmask((v128_t)m));
@@ -232,16 +232,34 @@ inline uint32_t lane_bits(M m) {
 #endif
 }
 
-// Every lane of v set to f of all of v's lanes (f associative and commutative, lane-wise),
-// by shuffles: no lane goes through memory.
-template <class V, class F>
-inline V fold_lanes(V v, F f) {
+// Every lane of v set to the extreme (kMax: largest) of v's lanes (`quick_extreme`), or with
+// kIndex the same for indices (signed), by shuffles: no lane goes through memory.
+template <bool kMax, bool kIndex, class V>
+ORW_INLINE V fold_step(V a, V b) {
+  if constexpr (kIndex) return kMax ? (a < b ? b : a) : (b < a ? b : a);
+  else return quick_extreme<kMax>(a, b);
+}
+template <bool kMax, bool kIndex = false, class V>
+ORW_INLINE V fold_lanes(V v) {
   if constexpr (sizeof(V) / sizeof(v[0]) == 4) {
-    v = f(v, __builtin_shufflevector(v, v, 2, 3, 0, 1));
-    return f(v, __builtin_shufflevector(v, v, 1, 0, 3, 2));
+    v = fold_step<kMax, kIndex>(v, __builtin_shufflevector(v, v, 2, 3, 0, 1));
+    return fold_step<kMax, kIndex>(v, __builtin_shufflevector(v, v, 1, 0, 3, 2));
   } else {
-    return f(v, __builtin_shufflevector(v, v, 1, 0));
+    return fold_step<kMax, kIndex>(v, __builtin_shufflevector(v, v, 1, 0));
   }
+}
+
+// The kArgUnroll vectors at p: their lane-wise extreme, and (float lanes) their sum added to
+// probe.
+template <class S, class Src, bool kMax>
+ORW_INLINE typename S::V arg_block(const typename Src::Stored* p, typename S::V& probe) {
+  typename S::V c[kArgUnroll];
+  for (size_t u = 0; u < kArgUnroll; ++u) c[u] = Src::template load<S>(p + u * S::kLanes);
+  if constexpr (std::is_floating_point_v<typename S::Lane>) probe += tree_sum<kArgUnroll>(c);
+  for (size_t w = kArgUnroll / 2; w > 0; w /= 2) {
+    for (size_t u = 0; u < w; ++u) c[u] = quick_extreme<kMax>(c[u], c[u + w]);
+  }
+  return c[0];
 }
 
 // R, quick (n >= kArgUnroll * N, n < 2^31): the slice in blocks of kArgUnroll vectors. Each
@@ -259,24 +277,14 @@ ArgBest<typename S::Lane> arg_r_blocks(const typename Src::Stored* x, size_t n) 
   typedef I IV __attribute__((vector_size(16)));
   constexpr size_t N = S::kLanes, kBlock = kArgUnroll * N;
   constexpr bool kFloat = std::is_floating_point_v<L>;
-  // The block at x: its lane-wise extreme, and its sum added to probe (floats).
-  const auto block = [](const typename Src::Stored* p, V& probe) {
-    V c[kArgUnroll];
-    for (size_t u = 0; u < kArgUnroll; ++u) c[u] = Src::template load<S>(p + u * N);
-    if constexpr (kFloat) probe += tree_sum<kArgUnroll>(c);
-    for (size_t w = kArgUnroll / 2; w > 0; w /= 2) {
-      for (size_t u = 0; u < w; ++u) c[u] = quick_extreme<kMax>(c[u], c[u + w]);
-    }
-    return c[0];
-  };
-  ArgBest<L> best;
+  ArgBest<L> best{L{}, -1, false};
   V probe{};
-  V bv = block(x, probe);
+  V bv = arg_block<S, Src, kMax>(x, probe);
   IV bi{}, step{};
   size_t i = kBlock;
   for (; i + kBlock <= n; i += kBlock) {
     step += 1;
-    update<kMax, kLast, false>(bv, bi, block(x + i, probe), step);
+    update<kMax, kLast, false>(bv, bi, arg_block<S, Src, kMax>(x + i, probe), step);
   }
   if constexpr (kFloat) {
     best.nan = lane_bits(probe != probe) != 0;
@@ -284,9 +292,10 @@ ArgBest<typename S::Lane> arg_r_blocks(const typename Src::Stored* x, size_t n) 
     if (best.nan) return best;
   }
   // The best value in every lane, and the earliest (latest) block where a lane holds it.
-  const V top = fold_lanes(bv, [](V a, V b) { return quick_extreme<kMax>(a, b); });
-  const IV none = IV{} + (kLast ? I{-1} : std::numeric_limits<I>::max());
-  const IV at = fold_lanes((IV)(bv == top) ? bi : none, [](IV a, IV b) { return kLast ? (a < b ? b : a) : (b < a ? b : a); });
+  const V top = fold_lanes<kMax>(bv);
+  constexpr I kNone = kLast ? I{-1} : std::numeric_limits<I>::max();
+  const IV none = IV{} + kNone;
+  const IV at = fold_lanes<kLast, true>((IV)(bv == top) ? bi : none);
   const size_t start = static_cast<size_t>(at[0]) * kBlock;
   uint32_t hits = 0;  // bit e: element start + e equals the best
   for (size_t u = 0; u < kArgUnroll; ++u) hits |= lane_bits(Src::template load<S>(x + start + u * N) == top) << (u * N);
