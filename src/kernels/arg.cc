@@ -17,13 +17,14 @@ namespace {
 using namespace detail;
 
 // Pieces as the Reduce kernels cut them (piece_shape), except that an RK plan's piece holds at
-// least 4 rows while that stays within 1 MiB: each tile of columns then loads and stores its
-// state once per 4 rows rather than per row (long rows give pieces of one row).
+// most 1 MiB of whole rows (at least one row): piece_shape allows up to 8 large rows (2 MiB),
+// and the JS bindings keep a staging buffer of up to 1 MiB between runs; a larger one is
+// allocated and zero-filled again on every run (2 MiB cost more than the whole ArgMax).
 size_t arg_piece_elements(const ReductionPlan& plan, size_t element_size) {
   PieceShape p = piece_shape(plan, element_size);
   if (plan.group_dims.size() == 2 && !plan.group_reduced[1]) {
-    const size_t row_bytes = p.unit * element_size, fit = (size_t{1} << 20) / (row_bytes ? row_bytes : 1);
-    p.units = std::max(p.units, std::min<size_t>(4, std::max<size_t>(fit, 1)));
+    const size_t row_bytes = p.unit * element_size;
+    p.units = std::min(p.units, std::max<size_t>(1, (size_t{1} << 20) / (row_bytes ? row_bytes : 1)));
   }
   return p.elements();
 }

@@ -316,7 +316,7 @@ TEST_CASE("ArgMax/rows of several vector blocks: a peak, a tied pair or a NaN at
 
 TEST_CASE("ArgMax/streamed runs give the indices of run_node for every pattern and type", "[arg][stream]") {
   // Pieces of 256 KiB cut a long R, rows (KR), rows of one block (RK) and outer blocks (KRK);
-  // RK pieces hold up to 8 large rows, so the RK case has 9.
+  // RK pieces hold up to 8 large rows (at most 1 MiB), so the RK case has 9.
   const std::vector<std::pair<Shape, int64_t>> cases = {
       {{300000}, 0}, {{600, 700}, 1}, {{700, 600}, 0}, {{5, 300, 257}, 1}, {{9, 300, 257}, 0}};
   for (DataType t : {DataType::kFloat, DataType::kUint8, DataType::kFloat16, DataType::kInt64, DataType::kDouble}) {
