@@ -59,7 +59,7 @@ template <class X, bool = std::is_arithmetic_v<X>> struct LaneType { using type 
 template <class X> struct LaneType<X, false> { using type = simd::LaneOf<X>; };
 
 template <bool kMax, class X>
-ORW_INLINE auto beats(X x, X b) {
+inline auto beats(X x, X b) {
   using Lane = typename LaneType<X>::type;
   auto strict = kMax ? simd::greater(x, b) : simd::greater(b, x);
   if constexpr (std::is_floating_point_v<Lane>) return strict | ((x != x) & (b == b));
@@ -71,7 +71,7 @@ ORW_INLINE auto beats(X x, X b) {
 // unordered compare is false, so a NaN x passes and a NaN b never gives way); with kLast,
 // "x >= b or x is a NaN".
 template <bool kMax, bool kLast, class X>
-ORW_INLINE auto replaces(X x, X b) {
+inline auto replaces(X x, X b) {
   using Lane = typename LaneType<X>::type;
   if constexpr (std::is_floating_point_v<Lane>) {
     if constexpr (kLast) return (kMax ? x >= b : x <= b) | (x != x);
@@ -137,7 +137,7 @@ ORW_INLINE void update(V& bv, IV& bi, V x, IV here) {
 // Merges candidate c into best b where their elements may come in any order: the more extreme
 // wins, an equal one wins when its index is earlier (later with kLast).
 template <bool kMax, bool kLast, class L>
-ORW_INLINE void merge_candidate(ArgBest<L>& b, L value, int64_t index) {
+inline void merge_candidate(ArgBest<L>& b, L value, int64_t index) {
   if (b.index < 0 || beats<kMax>(value, b.value) ||
       (!beats<kMax>(b.value, value) && (kLast ? index > b.index : index < b.index))) {
     b.value = value;
@@ -157,7 +157,7 @@ ORW_INLINE V tree_sum(const V* v) {
 // Merges (bv1, bi1) into (bv0, bi0) lane by lane, where indices may come in any order: the
 // more extreme wins, an equal one when its index is earlier (later with kLast).
 template <bool kMax, bool kLast, class V, class IV>
-ORW_INLINE void merge_lanes(V& bv0, IV& bi0, V bv1, IV bi1) {
+inline void merge_lanes(V& bv0, IV& bi0, V bv1, IV bi1) {
   const auto equal = ~beats<kMax>(bv0, bv1) & ~beats<kMax>(bv1, bv0);
   const auto take = beats<kMax>(bv1, bv0) | (equal & (kLast ? bi1 > bi0 : bi1 < bi0));
   bv0 = take ? bv1 : bv0;
@@ -165,9 +165,9 @@ ORW_INLINE void merge_lanes(V& bv0, IV& bi0, V bv1, IV bi1) {
 }
 
 // R, exactly: the arg over x[0..n) (n > 0, n < 2^31), as (value, index into x), NaNs
-// included. kArgUnroll pairs of vectors each hold a best value per lane and the step at which
-// it was seen (one splat per step for all pairs); the pairs are merged as vectors, then the
-// lanes.
+// included. One pair of vectors holds a best value per lane and the vector number where it
+// was seen, then the lanes are merged. (It runs only for slices holding a NaN, or too short
+// for the quick pass: kept small rather than fast.)
 template <class S, class Src, bool kMax, bool kLast>
 ArgBest<typename S::Lane> arg_r_exact(const typename Src::Stored* x, size_t n) {
   using L = typename S::Lane;
@@ -179,25 +179,16 @@ ArgBest<typename S::Lane> arg_r_exact(const typename Src::Stored* x, size_t n) {
   if constexpr (N > 1) {
     typedef I IV __attribute__((vector_size(16)));
     static_assert(sizeof(IV) / sizeof(I) == N, "index lanes match value lanes");
-    constexpr size_t kStep = kArgUnroll * N;
-    if (n >= kStep) {
-      V bv[kArgUnroll];
-      IV bi[kArgUnroll];
-      for (size_t u = 0; u < kArgUnroll; ++u) bv[u] = Src::template load<S>(x + u * N), bi[u] = IV{};
-      IV step{};
-      for (i = kStep; i + kStep <= n; i += kStep) {
+    if (n >= N) {
+      V bv = Src::template load<S>(x);
+      IV bi{}, step{};
+      for (i = N; i + N <= n; i += N) {
         step += 1;
-        for (size_t u = 0; u < kArgUnroll; ++u) {
-          update<kMax, kLast, true>(bv[u], bi[u], Src::template load<S>(x + i + u * N), step);
-        }
+        update<kMax, kLast, true>(bv, bi, Src::template load<S>(x + i), step);
       }
-      IV lane{};
-      for (size_t l = 0; l < N; ++l) lane[l] = static_cast<I>(l);
-      for (size_t u = 0; u < kArgUnroll; ++u) bi[u] = bi[u] * static_cast<I>(kStep) + (lane + static_cast<I>(u * N));
-      for (size_t w = kArgUnroll / 2; w > 0; w /= 2) {
-        for (size_t u = 0; u < w; ++u) merge_lanes<kMax, kLast>(bv[u], bi[u], bv[u + w], bi[u + w]);
+      for (size_t l = 0; l < N; ++l) {
+        merge_candidate<kMax, kLast>(best, S::lane(bv, l), static_cast<int64_t>(bi[l]) * static_cast<int64_t>(N) + static_cast<int64_t>(l));
       }
-      for (size_t l = 0; l < N; ++l) merge_candidate<kMax, kLast>(best, S::lane(bv[0], l), static_cast<int64_t>(bi[0][l]));
     }
   }
   for (; i < n; ++i) {  // the tail (and the whole slice for the scalar instance)
