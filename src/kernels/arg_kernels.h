@@ -93,7 +93,7 @@ template <class L>
 struct ArgBest {
   L value;
   int64_t index = -1;  // -1: nothing seen yet
-  bool nan = false;    // the quick pass met a NaN: the slice needs the exact pass
+  bool nan = false;    // the quick pass met a NaN (or failed): the slice needs the exact pass
 };
 
 // m & here, for a compare mask m (lanes 0 or all ones) and indices here >= 0. 32-bit lanes take
@@ -290,6 +290,10 @@ ArgBest<typename S::Lane> arg_r_blocks(const typename Src::Stored* x, size_t n) 
   const size_t start = static_cast<size_t>(at[0]) * kBlock;
   uint32_t hits = 0;  // bit e: element start + e equals the best
   for (size_t u = 0; u < kArgUnroll; ++u) hits |= lane_bits(Src::template load<S>(x + start + u * N) == top) << (u * N);
+  if (hits == 0) {  // cannot happen (the block holds the value): the exact pass then, not UB
+    best.nan = true;
+    return best;
+  }
   best.value = S::lane(top, 0);
   best.index = static_cast<int64_t>(start) + (kLast ? 31 - __builtin_clz(hits) : __builtin_ctz(hits));
   for (; i < n; ++i) {  // the tail comes after every index seen
