@@ -17,13 +17,14 @@ namespace {
 using namespace detail;
 
 // Pieces as the Reduce kernels cut them (piece_shape), except that an RK plan's piece holds at
-// least 4 rows while that stays within 1 MiB: each tile of columns then loads and stores its
-// state once per 4 rows rather than per row (long rows give pieces of one row).
+// most 1 MiB of whole rows (at least one row): piece_shape allows up to 8 large rows (2 MiB),
+// and the JS bindings keep a staging buffer of up to 1 MiB between runs; a larger one is
+// allocated and zero-filled again on every run (2 MiB cost more than the whole ArgMax).
 size_t arg_piece_elements(const ReductionPlan& plan, size_t element_size) {
   PieceShape p = piece_shape(plan, element_size);
   if (plan.group_dims.size() == 2 && !plan.group_reduced[1]) {
-    const size_t row_bytes = p.unit * element_size, fit = (size_t{1} << 20) / (row_bytes ? row_bytes : 1);
-    p.units = std::max(p.units, std::min<size_t>(4, std::max<size_t>(fit, 1)));
+    const size_t row_bytes = p.unit * element_size;
+    p.units = std::min(p.units, std::max<size_t>(1, (size_t{1} << 20) / (row_bytes ? row_bytes : 1)));
   }
   return p.elements();
 }
@@ -71,7 +72,8 @@ class TransformedArgStream final : public ReduceStream {
   void feed(const void* x, size_t begin, size_t count) override {
     buffer_.resize(count);
     const T* t = static_cast<const T*>(x);
-    for (size_t i = 0; i < count; ++i) buffer_[i] = kFn(t[i]);
+    L* b = buffer_.data();  // not operator[]: the kernels compile without inlining (-Oz)
+    for (size_t i = 0; i < count; ++i) b[i] = kFn(t[i]);
     lanes_->feed(buffer_.data(), begin, count);
   }
   void finish() override { lanes_->finish(); }
@@ -82,11 +84,11 @@ class TransformedArgStream final : public ReduceStream {
   std::vector<L> buffer_;
 };
 
-template <class T> T negated(T x) { return -x; }
-template <class T> T inverted(T x) { return static_cast<T>(~x); }
+template <class T> ORW_INLINE T negated(T x) { return -x; }
+template <class T> ORW_INLINE T inverted(T x) { return static_cast<T>(~x); }
 // ArgMin keys of 8/16-bit integers and halves: ~key, and a NaN the largest key.
 template <class T, uint16_t kHalfMask = 0>
-int32_t inverted_key(T x) {
+ORW_INLINE int32_t inverted_key(T x) {
   const int32_t k = widened_key<T, kHalfMask, INT32_MIN>(x);
   return k == INT32_MIN && kHalfMask != 0 ? INT32_MAX : ~k;
 }

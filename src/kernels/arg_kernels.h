@@ -31,8 +31,8 @@ template <class T>
 struct DirectSource {
   using Stored = T;
   using Lane = T;
-  static Lane scalar(T x) { return x; }
-  template <class S> static typename S::V load(const T* p) { return S::load(p); }
+  ORW_INLINE static Lane scalar(T x) { return x; }
+  template <class S> ORW_INLINE static typename S::V load(const T* p) { return S::load(p); }
 };
 
 // 8/16-bit integers and float16/bfloat16 run on the int32 kernels: each element becomes an
@@ -40,7 +40,7 @@ struct DirectSource {
 // exponent mask) become keys whose order is the float order, -0 equal to +0, and a NaN the key
 // kNanKey, which beats every other (INT32_MAX for ArgMax, INT32_MIN for ArgMin).
 template <class T, uint16_t kHalfMask = 0, int32_t kNanKey = 0>
-inline int32_t widened_key(T t) {
+ORW_INLINE int32_t widened_key(T t) {
   const int32_t x = static_cast<int32_t>(t);
   if constexpr (kHalfMask == 0) {
     return x;
@@ -83,7 +83,7 @@ inline auto replaces(X x, X b) {
   }
 }
 template <bool kMax, bool kLast, class X>
-inline bool replaces_scalar(X x, X b) {
+ORW_INLINE bool replaces_scalar(X x, X b) {
   if constexpr (kLast) return !beats<kMax>(b, x);
   else return beats<kMax>(x, b);
 }
@@ -93,8 +93,19 @@ template <class L>
 struct ArgBest {
   L value;
   int64_t index = -1;  // -1: nothing seen yet
-  bool nan = false;    // the quick pass met a NaN: the slice needs the exact pass
+  bool nan = false;    // the quick pass met a NaN (or failed): the slice needs the exact pass
 };
+
+// m & here, for a compare mask m (lanes 0 or all ones) and indices here >= 0. 32-bit lanes take
+// wasm's i32x4.min_u: clang turns a plain `&` with a compare mask into v128.bitselect, which
+// V8 runs as three instructions.
+template <class IV>
+ORW_INLINE IV masked(IV m, IV here) {
+#ifdef __wasm_simd128__
+  if constexpr (sizeof(simd::LaneOf<IV>) == 4) return (IV)wasm_u32x4_min((v128_t)m, (v128_t)here);
+#endif
+  return m & here;
+}
 
 // One step of the update rule for vector lanes: x, seen at index `here` (indices only grow
 // from step to step), against the best values bv and their indices bi. The exact form handles
@@ -103,7 +114,7 @@ struct ArgBest {
 // the value by a one-instruction max/min (a < b ? b : a: wasm's pmax, or i32x4.max_s/u), and
 // for 32-bit indices the index by max(bi, mask & here) instead of a blend.
 template <bool kMax, bool kLast, bool kExact, class V, class IV>
-inline void update(V& bv, IV& bi, V x, IV here) {
+ORW_INLINE void update(V& bv, IV& bi, V x, IV here) {
   using Lane = simd::LaneOf<V>;
   if constexpr (kExact) {
     const auto m = replaces<kMax, kLast>(x, bv);
@@ -115,7 +126,7 @@ inline void update(V& bv, IV& bi, V x, IV here) {
     if constexpr (sizeof(Lane) == 8) bv = m ? x : bv;  // no 64-bit max: a blend
     else bv = kMax ? (bv < x ? x : bv) : (x < bv ? x : bv);
     if constexpr (sizeof(simd::LaneOf<IV>) == 4) {
-      const IV t = (IV)m & here;
+      const IV t = masked((IV)m, here);
       bi = bi < t ? t : bi;
     } else {
       bi = m ? here : bi;
@@ -136,6 +147,13 @@ inline void merge_candidate(ArgBest<L>& b, L value, int64_t index) {
 
 constexpr size_t kArgUnroll = 4;
 
+// v[0] + ... + v[K - 1] as a tree: a running probe then waits for one add per step, not K.
+template <size_t K, class V>
+ORW_INLINE V tree_sum(const V* v) {
+  if constexpr (K == 1) return v[0];
+  else return tree_sum<K / 2>(v) + tree_sum<K - K / 2>(v + K / 2);
+}
+
 // Merges (bv1, bi1) into (bv0, bi0) lane by lane, where indices may come in any order: the
 // more extreme wins, an equal one when its index is earlier (later with kLast).
 template <bool kMax, bool kLast, class V, class IV>
@@ -146,12 +164,12 @@ inline void merge_lanes(V& bv0, IV& bi0, V bv1, IV bi1) {
   bi0 = take ? bi1 : bi0;
 }
 
-// R: the arg over x[0..n) (n > 0, n < 2^31), as (value, index into x). kArgUnroll pairs of
-// vectors each hold a best value per lane and the step at which it was seen (one splat per
-// step for all pairs); the pairs are merged as vectors, then the lanes. Without kExact, float
-// lanes take the quick update and report a NaN in `nan` (the result is then not valid).
-template <class S, class Src, bool kMax, bool kLast, bool kExact>
-ArgBest<typename S::Lane> arg_r_pass(const typename Src::Stored* x, size_t n) {
+// R, exactly: the arg over x[0..n) (n > 0, n < 2^31), as (value, index into x), NaNs
+// included. One pair of vectors holds a best value per lane and the vector number where it
+// was seen, then the lanes are merged. (It runs only for slices holding a NaN, or too short
+// for the quick pass: kept small rather than fast.)
+template <class S, class Src, bool kMax, bool kLast>
+ArgBest<typename S::Lane> arg_r_exact(const typename Src::Stored* x, size_t n) {
   using L = typename S::Lane;
   using V = typename S::V;
   using I = IndexLane<L>;
@@ -161,36 +179,16 @@ ArgBest<typename S::Lane> arg_r_pass(const typename Src::Stored* x, size_t n) {
   if constexpr (N > 1) {
     typedef I IV __attribute__((vector_size(16)));
     static_assert(sizeof(IV) / sizeof(I) == N, "index lanes match value lanes");
-    constexpr size_t kStep = kArgUnroll * N;
-    if (n >= kStep) {
-      V bv[kArgUnroll];
-      IV bi[kArgUnroll];
-      V probe{};  // the sum of everything seen: NaN if any element is (or if +inf meets -inf)
-      for (size_t u = 0; u < kArgUnroll; ++u) {
-        bv[u] = Src::template load<S>(x + u * N), bi[u] = IV{};
-        if constexpr (!kExact && std::is_floating_point_v<L>) probe += bv[u];
-      }
-      IV step{};
-      for (i = kStep; i + kStep <= n; i += kStep) {
+    if (n >= N) {
+      V bv = Src::template load<S>(x);
+      IV bi{}, step{};
+      for (i = N; i + N <= n; i += N) {
         step += 1;
-        for (size_t u = 0; u < kArgUnroll; ++u) {
-          const V v = Src::template load<S>(x + i + u * N);
-          if constexpr (!kExact && std::is_floating_point_v<L>) probe += v;
-          update<kMax, kLast, kExact>(bv[u], bi[u], v, step);
-        }
+        update<kMax, kLast, true>(bv, bi, Src::template load<S>(x + i), step);
       }
-      if constexpr (!kExact && std::is_floating_point_v<L>) {
-        for (size_t l = 0; l < N; ++l) best.nan |= probe[l] != probe[l];
-        for (size_t t = i; t < n; ++t) best.nan |= x[t] != x[t];
-        if (best.nan) return best;
+      for (size_t l = 0; l < N; ++l) {
+        merge_candidate<kMax, kLast>(best, S::lane(bv, l), static_cast<int64_t>(bi[l]) * static_cast<int64_t>(N) + static_cast<int64_t>(l));
       }
-      IV lane{};
-      for (size_t l = 0; l < N; ++l) lane[l] = static_cast<I>(l);
-      for (size_t u = 0; u < kArgUnroll; ++u) bi[u] = bi[u] * static_cast<I>(kStep) + (lane + static_cast<I>(u * N));
-      for (size_t w = kArgUnroll / 2; w > 0; w /= 2) {
-        for (size_t u = 0; u < w; ++u) merge_lanes<kMax, kLast>(bv[u], bi[u], bv[u + w], bi[u + w]);
-      }
-      for (size_t l = 0; l < N; ++l) merge_candidate<kMax, kLast>(best, S::lane(bv[0], l), static_cast<int64_t>(bi[0][l]));
     }
   }
   for (; i < n; ++i) {  // the tail (and the whole slice for the scalar instance)
@@ -200,14 +198,121 @@ ArgBest<typename S::Lane> arg_r_pass(const typename Src::Stored* x, size_t n) {
   return best;
 }
 
-// R: the quick pass, and the exact one when the slice holds a NaN.
+// The lane-wise extreme of a and b for the quick pass (no NaNs): one instruction where wasm
+// has one (f32x4.pmax, i32x4.max_s, ...), compare and blend for 64-bit lanes.
+template <bool kMax, class V>
+ORW_INLINE V quick_extreme(V a, V b) {
+  if constexpr (sizeof(simd::LaneOf<V>) == 8) {
+    const auto m = kMax ? simd::greater(b, a) : simd::greater(a, b);
+    return m ? b : a;
+  } else {
+    return kMax ? (a < b ? b : a) : (b < a ? b : a);
+  }
+}
+
+// Bit l set when lane l of the compare mask m is set.
+template <class M>
+ORW_INLINE uint32_t lane_bits(M m) {
+#ifdef __wasm_simd128__
+  if constexpr (sizeof(simd::LaneOf<M>) == 4) return static_cast<uint32_t>(wasm_i32x4_bitmask((v128_t)m));
+  else return static_cast<uint32_t>(wasm_i64x2_bitmask((v128_t)m));
+#else
+  uint32_t bits = 0;
+  for (size_t l = 0; l < sizeof(M) / sizeof(m[0]); ++l) bits |= static_cast<uint32_t>(m[l] != 0) << l;
+  return bits;
+#endif
+}
+
+// Every lane of v set to the extreme (kMax: largest) of v's lanes (`quick_extreme`), or with
+// kIndex the same for indices (signed), by shuffles: no lane goes through memory.
+template <bool kMax, bool kIndex, class V>
+ORW_INLINE V fold_step(V a, V b) {
+  if constexpr (kIndex) return kMax ? (a < b ? b : a) : (b < a ? b : a);
+  else return quick_extreme<kMax>(a, b);
+}
+template <bool kMax, bool kIndex = false, class V>
+ORW_INLINE V fold_lanes(V v) {
+  if constexpr (sizeof(V) / sizeof(v[0]) == 4) {
+    v = fold_step<kMax, kIndex>(v, __builtin_shufflevector(v, v, 2, 3, 0, 1));
+    return fold_step<kMax, kIndex>(v, __builtin_shufflevector(v, v, 1, 0, 3, 2));
+  } else {
+    return fold_step<kMax, kIndex>(v, __builtin_shufflevector(v, v, 1, 0));
+  }
+}
+
+// The kArgUnroll vectors at p: their lane-wise extreme, and (float lanes) their sum added to
+// probe.
+template <class S, class Src, bool kMax>
+ORW_INLINE typename S::V arg_block(const typename Src::Stored* p, typename S::V& probe) {
+  typename S::V c[kArgUnroll];
+  for (size_t u = 0; u < kArgUnroll; ++u) c[u] = Src::template load<S>(p + u * S::kLanes);
+  if constexpr (std::is_floating_point_v<typename S::Lane>) probe += tree_sum<kArgUnroll>(c);
+  for (size_t w = kArgUnroll / 2; w > 0; w /= 2) {
+    for (size_t u = 0; u < w; ++u) c[u] = quick_extreme<kMax>(c[u], c[u + w]);
+  }
+  return c[0];
+}
+
+// R, quick (n >= kArgUnroll * N, n < 2^31): the slice in blocks of kArgUnroll vectors. Each
+// block's lane-wise extreme (a tree, no index) is compared with the lanes' best so far, and a
+// lane keeps only the number of the block where its best first (last, with kLast) appeared:
+// about half the work of a per-vector (value, index) update. At the end the lanes give the
+// best value and the earliest (latest) block holding it, and that one block is scanned for
+// the element. Float lanes check for NaNs with a running sum (NaN when an element is, or
+// when +inf meets -inf) and report one in `nan` (the result is then not valid).
+template <class S, class Src, bool kMax, bool kLast>
+ArgBest<typename S::Lane> arg_r_blocks(const typename Src::Stored* x, size_t n) {
+  using L = typename S::Lane;
+  using V = typename S::V;
+  using I = IndexLane<L>;
+  typedef I IV __attribute__((vector_size(16)));
+  constexpr size_t N = S::kLanes, kBlock = kArgUnroll * N;
+  constexpr bool kFloat = std::is_floating_point_v<L>;
+  ArgBest<L> best{L{}, -1, false};
+  V probe{};
+  V bv = arg_block<S, Src, kMax>(x, probe);
+  IV bi{}, step{};
+  size_t i = kBlock;
+  for (; i + kBlock <= n; i += kBlock) {
+    step += 1;
+    update<kMax, kLast, false>(bv, bi, arg_block<S, Src, kMax>(x + i, probe), step);
+  }
+  if constexpr (kFloat) {
+    best.nan = lane_bits(probe != probe) != 0;
+    for (size_t t = i; t < n; ++t) best.nan |= x[t] != x[t];
+    if (best.nan) return best;
+  }
+  // The best value in every lane, and the earliest (latest) block where a lane holds it.
+  const V top = fold_lanes<kMax>(bv);
+  constexpr I kNone = kLast ? I{-1} : std::numeric_limits<I>::max();
+  const IV none = IV{} + kNone;
+  const IV at = fold_lanes<kLast, true>((IV)(bv == top) ? bi : none);
+  const size_t start = static_cast<size_t>(at[0]) * kBlock;
+  uint32_t hits = 0;  // bit e: element start + e equals the best
+  for (size_t u = 0; u < kArgUnroll; ++u) hits |= lane_bits(Src::template load<S>(x + start + u * N) == top) << (u * N);
+  if (hits == 0) {  // cannot happen (the block holds the value): the exact pass then, not UB
+    best.nan = true;
+    return best;
+  }
+  best.value = S::lane(top, 0);
+  best.index = static_cast<int64_t>(start) + (kLast ? 31 - __builtin_clz(hits) : __builtin_ctz(hits));
+  for (; i < n; ++i) {  // the tail comes after every index seen
+    const L v = Src::scalar(x[i]);
+    if (replaces_scalar<kMax, kLast>(v, best.value)) best = {v, static_cast<int64_t>(i)};
+  }
+  return best;
+}
+
+// R: the quick pass in blocks, and the exact one when the slice holds a NaN (or is short).
 template <class S, class Src, bool kMax, bool kLast>
 ArgBest<typename S::Lane> arg_r(const typename Src::Stored* x, size_t n) {
-  const auto quick = arg_r_pass<S, Src, kMax, kLast, false>(x, n);
-  if constexpr (std::is_floating_point_v<typename S::Lane>) {  // only float lanes hold NaNs
-    if (quick.nan) return arg_r_pass<S, Src, kMax, kLast, true>(x, n);
+  if constexpr (S::kLanes > 1) {
+    if (n >= kArgUnroll * S::kLanes) {
+      const auto quick = arg_r_blocks<S, Src, kMax, kLast>(x, n);
+      if (!quick.nan) return quick;
+    }
   }
-  return quick;
+  return arg_r_exact<S, Src, kMax, kLast>(x, n);
 }
 
 // KR, N rows at a time (N = lanes, 2 or 4; r >= N): one quick (value, index) pair per row,
@@ -235,11 +340,12 @@ bool arg_kr_group(const typename Src::Stored* x, size_t r, int64_t* out) {
   size_t j = N;
   for (; j + N <= r; j += N) {
     step += 1;
+    V v[N];
     for (size_t q = 0; q < N; ++q) {
-      const V v = Src::template load<S>(row[q] + j);
-      if constexpr (std::is_floating_point_v<L>) probe += v;
-      update<kMax, kLast, false>(bv[q], bi[q], v, step);
+      v[q] = Src::template load<S>(row[q] + j);
+      update<kMax, kLast, false>(bv[q], bi[q], v[q], step);
     }
+    if constexpr (std::is_floating_point_v<L>) probe += tree_sum<N>(v);
   }
   if constexpr (std::is_floating_point_v<L>) {
     for (size_t l = 0; l < N; ++l) {
@@ -283,16 +389,17 @@ bool arg_kr_group(const typename Src::Stored* x, size_t r, int64_t* out) {
   return true;
 }
 
-// KR: k rows of r elements, the index of each row's arg to out[0..k).
+// KR: k rows of r elements, the index of each row's arg to out[0..k): short rows N at a time
+// (arg_kr_group), rows of a block or more one at a time in blocks (arg_r).
 template <class S, class Src, bool kMax, bool kLast>
 void arg_kr(const typename Src::Stored* x, size_t k, size_t r, int64_t* out) {
   constexpr size_t N = S::kLanes;
   size_t i = 0;
   if constexpr (N == 2 || N == 4) {
-    if (r >= N && r < (size_t{1} << 30)) {
+    if (r >= N && r < kArgUnroll * N) {
       for (; i + N <= k; i += N) {
         if (arg_kr_group<S, Src, kMax, kLast>(x + i * r, r, out + i)) continue;
-        for (size_t q = 0; q < N; ++q) out[i + q] = arg_r<S, Src, kMax, kLast>(x + (i + q) * r, r).index;
+        for (size_t q = 0; q < N; ++q) out[i + q] = arg_r_exact<S, Src, kMax, kLast>(x + (i + q) * r, r).index;
       }
     }
   }
@@ -313,7 +420,7 @@ bool arg_rk_tile(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, 
   constexpr bool kCheckNan = !kExact && std::is_floating_point_v<L>;
   V v[kArgUnroll];
   IV idx[kArgUnroll];
-  V probe{};  // as in arg_r_pass
+  V probe{};  // as in arg_r_blocks
   for (size_t u = 0; u < kArgUnroll; ++u) {
     std::memcpy(&v[u], bv + j + u * N, sizeof(V));
     std::memcpy(&idx[u], bi + j + u * N, sizeof(IV));
@@ -322,11 +429,12 @@ bool arg_rk_tile(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, 
   const auto* row = x + j;
   for (size_t r = r0; r < r1; ++r, row += k) {
     const IV here = IV{} + static_cast<I>(r);
+    V e[kArgUnroll];
     for (size_t u = 0; u < kArgUnroll; ++u) {
-      const V e = Src::template load<S>(row + u * N);
-      if constexpr (kCheckNan) probe += e;
-      update<kMax, kLast, kExact>(v[u], idx[u], e, here);
+      e[u] = Src::template load<S>(row + u * N);
+      update<kMax, kLast, kExact>(v[u], idx[u], e[u], here);
     }
+    if constexpr (kCheckNan) probe += tree_sum<kArgUnroll>(e);
   }
   if constexpr (kCheckNan) {
     for (size_t l = 0; l < N; ++l) {

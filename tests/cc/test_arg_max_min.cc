@@ -290,9 +290,33 @@ TEST_CASE("ArgMax/every R/K pattern, around the vector widths, matches the refer
   }
 }
 
+TEST_CASE("ArgMax/rows of several vector blocks: a peak, a tied pair or a NaN at every position gives its index", "[arg]") {
+  // Row q of a [r, r] input holds its extreme at q (and, for ties, again at a second place), so
+  // every lane, block and tail position of the block-wise quick pass is the answer once.
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (DataType t : {DataType::kFloat, DataType::kDouble, DataType::kInt32, DataType::kUint32, DataType::kInt64,
+                     DataType::kUint64, DataType::kFloat16}) {
+    for (int64_t r : {16, 31, 64, 67, 100}) {
+      for (int kind = 0; kind < 4; ++kind) {  // peak high, peak low, tied pair, NaN
+        if (kind == 3 && !is_floating(t)) continue;
+        std::vector<double> v(static_cast<size_t>(r * r), 2.0);
+        for (int64_t q = 0; q < r; ++q) {
+          const double peak = kind == 1 ? 1.0 : kind == 3 ? nan : 3.0;
+          v[static_cast<size_t>(q * r + q)] = peak;
+          if (kind == 2 || kind == 3) v[static_cast<size_t>(q * r + (q * 7 + 3) % r)] = peak;
+        }
+        const Tensor x = make_tensor(t, {r, r}, v);
+        for (const char* op : kOps) {
+          for (int last : {0, 1}) check_against_reference(op, 13, x, 1, 1, last);
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("ArgMax/streamed runs give the indices of run_node for every pattern and type", "[arg][stream]") {
   // Pieces of 256 KiB cut a long R, rows (KR), rows of one block (RK) and outer blocks (KRK);
-  // RK pieces hold up to 8 large rows, so the RK case has 9.
+  // RK pieces hold up to 8 large rows (at most 1 MiB), so the RK case has 9.
   const std::vector<std::pair<Shape, int64_t>> cases = {
       {{300000}, 0}, {{600, 700}, 1}, {{700, 600}, 0}, {{5, 300, 257}, 1}, {{9, 300, 257}, 0}};
   for (DataType t : {DataType::kFloat, DataType::kUint8, DataType::kFloat16, DataType::kInt64, DataType::kDouble}) {
