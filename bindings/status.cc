@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "core/errors.h"
+#include "kernels/kernels.h"
 
 namespace orw::bindings {
 
@@ -139,9 +140,10 @@ EMSCRIPTEN_KEEPALIVE int orw_stream_end() {
     describe_outputs();
   });
   glue().stream.reset();
-  // Give large staging buffers back (a small one stays for the next run).
+  // Give staging buffers larger than any piece back (one piece's worth stays for the next run:
+  // reallocating and zero-filling it on every run cost more than a whole reduction).
   for (auto* v : {&glue().staging_in, &glue().staging_out}) {
-    if (v->capacity() > (1u << 20)) std::vector<char>().swap(*v);
+    if (v->capacity() > orw::kernels::kMaxPieceBytes) std::vector<char>().swap(*v);
   }
   return ok;
 }

@@ -11,6 +11,10 @@
 
 namespace orw::kernels {
 
+// The largest piece of input (in bytes) any kernel stream asks for at a time: callers that
+// stage pieces can keep a buffer this large between runs.
+constexpr size_t kMaxPieceBytes = 2 * 1024 * 1024;
+
 enum class ReduceOp : uint8_t { kProd, kSum, kMean, kSumSquare, kL1, kL2, kLogSum, kLogSumExp, kMax, kMin };
 enum class ScanOp : uint8_t { kProd, kSum };
 

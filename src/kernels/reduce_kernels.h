@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "kernels/kernels.h"
 #include "kernels/reduce_ops.h"
 #include "plan/reduction_plan.h"
 
@@ -262,10 +263,11 @@ inline PieceShape piece_shape(const ReductionPlan& plan, size_t element_size) {
   const size_t unit_bytes = p.unit * element_size;
   p.units = unit_bytes >= kPieceBytes ? 1 : kPieceBytes / unit_bytes;
   // RK plans (rows kept whole, reduced across rows): `out` is read and written once per
-  // piece, so large rows come several to a piece (up to kRkRows, and 8 * kPieceBytes).
+  // piece, so large rows come several to a piece (up to kRkRows, and kMaxPieceBytes).
   constexpr size_t kRkRows = 8;
+  static_assert(kRkRows * kPieceBytes <= kMaxPieceBytes, "RK pieces stay within kMaxPieceBytes");
   if (groups == 2 && !plan.group_reduced[1] && p.units < kRkRows) {
-    const size_t fit = 8 * kPieceBytes / unit_bytes;
+    const size_t fit = kMaxPieceBytes / unit_bytes;
     p.units = fit >= kRkRows ? kRkRows : fit > p.units ? fit : p.units;
   }
   return p;
