@@ -11,9 +11,9 @@
 #include <wasm_simd128.h>
 #endif
 
-// Widening vectors are 32 bytes; GCC notes that passing them would differ under AVX. Every
-// function here is inline, so no such call crosses a translation unit.
-#if defined(__GNUC__) && !defined(__clang__)
+// Widening vectors are 32 bytes; GCC and clang note that passing them would differ under AVX.
+// Every function here is inline, so no such call crosses a translation unit.
+#if defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 
