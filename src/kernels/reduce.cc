@@ -87,7 +87,7 @@ float sum_exp(const float* x, size_t n, float m) {
 template <class S>
 void logsumexp_rows(const float* x, size_t rows, size_t r, float* out) {
   for (size_t k = 0; k < rows; ++k, x += r) {
-    const float m = reduce_r<S, MaxOp>(x, r);
+    const float m = reduce_r<S, MaxOp>(MaxOp{}, x, r);
     out[k] = std::isfinite(m) ? std::log(sum_exp<S>(x, r, m)) + m : m;
   }
 }
@@ -105,7 +105,7 @@ class LogSumExpStream final : public ReduceStream {
   void feed(const void* x, size_t begin, size_t count) override {
     const auto* xf = static_cast<const float*>(x);
     if (rows_plan_) return logsumexp_rows<S>(xf, count / row_, row_, out_ + begin / row_);
-    const float m = reduce_r<S, MaxOp>(xf, count);
+    const float m = reduce_r<S, MaxOp>(MaxOp{}, xf, count);
     if (std::isnan(max_) || std::isnan(m)) {
       max_ = std::numeric_limits<float>::quiet_NaN();
     } else if (max_ == kInf || m == kInf) {
@@ -162,23 +162,26 @@ struct StreamArgs {
 template <class A>
 using Finalize = void (*)(A* acc, size_t n, const StreamArgs& args);
 
-// Ops whose kernels read run-time parameters (see FlipMaxOp) take them with set().
-template <class Op, class = void> constexpr bool kTakesArgs = false;
-template <class Op> constexpr bool kTakesArgs<Op, std::void_t<decltype(Op::set(StreamArgs{}))>> = true;
+// The op descriptor a stream's kernels run with: ops with run-time parameters (FlipMaxOp,
+// HalfKeyMaxOp) are built from the stream's arguments, the others are empty.
+template <class Op>
+Op make_op(const StreamArgs& args) {
+  if constexpr (std::is_constructible_v<Op, const StreamArgs&>) return Op(args);
+  else return Op{};
+}
 
 // Max and Min of integers share one kernel instance per lane width: the signed Max of the
 // keys x ^ flip, where flip is 0 (signed Max), the sign bit (unsigned Max: flipping it maps
 // unsigned order to signed order), all ones (signed Min: ~x reverses the order) or all ones
 // but the sign bit (unsigned Min); the result is xor-ed back (unflip). The empty-set identity,
 // the signed lowest, comes back as each op's own (0, the maximum, ...). The flip is a
-// run-time value the kernels read from a static member: each stream sets it before it runs
-// them (thread_local: streams on other threads have their own).
+// run-time value carried by the op object the kernels are given.
 template <class I>
 struct FlipMaxOp {
-  static inline thread_local I flip = 0;
-  static void set(const StreamArgs& a) { flip = static_cast<I>(a.flip); }
+  I flip = 0;
+  explicit FlipMaxOp(const StreamArgs& a) : flip(static_cast<I>(a.flip)) {}
   template <class T> ORW_INLINE static constexpr T identity() { return std::numeric_limits<T>::lowest(); }
-  template <class X> ORW_INLINE static X pre(X x) { return static_cast<X>(x ^ flip); }
+  template <class X> ORW_INLINE X pre(X x) const { return static_cast<X>(x ^ flip); }
   template <class X> ORW_INLINE static X combine(X a, X b) { return simd::extremum<true>(a, b); }
 };
 
@@ -194,14 +197,12 @@ void unflip(I* o, size_t n, const StreamArgs& a) {
 // in FlipMaxOp), and a NaN the key that always wins, so NaN propagates.
 struct HalfKeyMaxOp {
   static constexpr int16_t kNanKey = INT16_MAX;
-  static inline thread_local int16_t flip = 0;
-  static inline thread_local int16_t exponent_mask = 0x7C00;
-  static void set(const StreamArgs& a) {
-    flip = static_cast<int16_t>(a.flip);
-    exponent_mask = static_cast<int16_t>(a.exponent_mask);
-  }
+  int16_t flip = 0;
+  int16_t exponent_mask = 0x7C00;
+  explicit HalfKeyMaxOp(const StreamArgs& a)
+      : flip(static_cast<int16_t>(a.flip)), exponent_mask(static_cast<int16_t>(a.exponent_mask)) {}
   template <class T> ORW_INLINE static constexpr T identity() { return std::numeric_limits<T>::lowest(); }
-  template <class X> ORW_INLINE static X pre(X h) {
+  template <class X> ORW_INLINE X pre(X h) const {
     const X magnitude = h & 0x7FFF;
     const X key = h ^ ((h >> 15) & 0x7FFF) ^ flip;  // arithmetic shift: all ones for negative values
     if constexpr (std::is_arithmetic_v<X>) return magnitude > exponent_mask ? kNanKey : key;
@@ -231,10 +232,9 @@ class PlanStream final : public ReduceStream {
   static constexpr bool kWide = !std::is_same_v<T, A>;
   PlanStream(const ReductionPlan& plan, void* out, Finalize<A> finalize, const StreamArgs& args)
       : plan_(plan), out_(static_cast<T*>(out)), acc_(kWide ? static_cast<size_t>(plan.output_count) : 0),
-        args_(args), runner_(plan_, accumulators()), finalize_(finalize) {}
+        args_(args), runner_(plan_, accumulators(), make_op<Op>(args)), finalize_(finalize) {}
   size_t piece_elements() const override { return piece_shape(plan_, sizeof(T)).elements(); }
   void feed(const void* x, size_t begin, size_t count) override {
-    if constexpr (kTakesArgs<Op>) Op::set(args_);
     runner_.feed(static_cast<const T*>(x), begin, count);
   }
   void finish() override {

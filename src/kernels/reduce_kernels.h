@@ -1,5 +1,6 @@
 // Reduction microkernels over a SIMD wrapper S (see simd.h) and an op descriptor Op (see
-// reduce_ops.h), and the executor that runs a ReductionPlan with them. Every kernel
+// reduce_ops.h; passed by value as `op`, so an op may carry run-time parameters, e.g. the key
+// flip of reduce.cc's FlipMaxOp), and the executor that runs a ReductionPlan with them. Every kernel
 // accumulates into `out`, which the executor first fills with Op's identity. Input elements
 // are S::Lane, accumulators and `out` are S::Acc (wider for the widening wrappers, e.g. float
 // products accumulate in double).
@@ -32,27 +33,27 @@ constexpr size_t kShortRowBytes = 16 * 1024;  // RK: accumulators per column chu
 // Op over a contiguous block of at most a few kBlock elements: kUnroll vector accumulators, a
 // fixed combining tree, then the lanes in order, then a scalar tail.
 template <class S, class Op>
-ORW_KERNEL typename S::Acc reduce_block(const typename S::Lane* x, size_t n) {
+ORW_KERNEL typename S::Acc reduce_block(Op op, const typename S::Lane* x, size_t n) {
   using T = typename S::Acc;
   using V = typename S::V;
   constexpr size_t N = S::kLanes;
   constexpr size_t kU = kUnrollOf<S>;
   size_t i = 0;
-  T result = Op::template identity<T>();
+  T result = op.template identity<T>();
   if (n >= N) {
-    const V id = S::splat(Op::template identity<T>());
+    const V id = S::splat(op.template identity<T>());
     V acc[kU];
     for (size_t u = 0; u < kU; ++u) acc[u] = id;
     for (; i + kU * N <= n; i += kU * N) {
-      for (size_t u = 0; u < kU; ++u) acc[u] = Op::combine(acc[u], Op::pre(S::load(x + i + u * N)));
+      for (size_t u = 0; u < kU; ++u) acc[u] = op.combine(acc[u], op.pre(S::load(x + i + u * N)));
     }
-    for (; i + N <= n; i += N) acc[0] = Op::combine(acc[0], Op::pre(S::load(x + i)));
+    for (; i + N <= n; i += N) acc[0] = op.combine(acc[0], op.pre(S::load(x + i)));
     for (size_t w = kU / 2; w > 0; w /= 2) {
-      for (size_t u = 0; u < w; ++u) acc[u] = Op::combine(acc[u], acc[u + w]);
+      for (size_t u = 0; u < w; ++u) acc[u] = op.combine(acc[u], acc[u + w]);
     }
-    for (size_t l = 0; l < N; ++l) result = Op::combine(result, S::lane(acc[0], l));
+    for (size_t l = 0; l < N; ++l) result = op.combine(result, S::lane(acc[0], l));
   }
-  for (; i < n; ++i) result = Op::combine(result, Op::pre(static_cast<T>(x[i])));
+  for (; i < n; ++i) result = op.combine(result, op.pre(static_cast<T>(x[i])));
   return result;
 }
 
@@ -61,10 +62,10 @@ ORW_KERNEL typename S::Acc reduce_block(const typename S::Lane* x, size_t n) {
 // kPairwise (products) keep kUnroll * kLanes long sequential lanes instead: a tree of short
 // partials near 1 rounds the same way at every level (a bias that grows with n).
 template <class S, class Op>
-typename S::Acc reduce_r(const typename S::Lane* x, size_t n) {
-  if (n <= kBlock || !kPairwise<Op>) return reduce_block<S, Op>(x, n);
+typename S::Acc reduce_r(Op op, const typename S::Lane* x, size_t n) {
+  if (n <= kBlock || !kPairwise<Op>) return reduce_block<S, Op>(op, x, n);
   const size_t half = (n / kBlock + 1) / 2 * kBlock;
-  return Op::combine(reduce_r<S, Op>(x, half), reduce_r<S, Op>(x + half, n - half));
+  return op.combine(reduce_r<S, Op>(op, x, half), reduce_r<S, Op>(op, x + half, n - half));
 }
 
 // KR with 2- or 4-lane vectors: as many rows at a time as a vector has lanes, each row read
@@ -73,13 +74,13 @@ typename S::Acc reduce_r(const typename S::Lane* x, size_t n) {
 // into one vector holding one result per row, so the horizontal step is shared (it dominates
 // for short rows).
 template <class S, class Op>
-ORW_KERNEL size_t reduce_kr_rows(const typename S::Lane* x, size_t k, size_t r, typename S::Acc* out) {
+ORW_KERNEL size_t reduce_kr_rows(Op op, const typename S::Lane* x, size_t k, size_t r, typename S::Acc* out) {
   using T = typename S::Acc;
   using In = typename S::Lane;
   using V = typename S::V;
   constexpr size_t N = S::kLanes;  // also the number of rows per step
   static_assert(N == 2 || N == 4, "reduce_kr_rows handles 2 or 4 lanes");
-  const V id = S::splat(Op::template identity<T>());
+  const V id = S::splat(op.template identity<T>());
   const size_t body = r / (2 * N) * (2 * N);  // the part read two vectors at a time
   size_t i = 0;
   for (; i + N <= k; i += N) {
@@ -88,96 +89,96 @@ ORW_KERNEL size_t reduce_kr_rows(const typename S::Lane* x, size_t k, size_t r, 
       const In* row = x + (i + q) * r;
       V p = id, s = id;
       for (size_t j = 0; j < body; j += 2 * N) {
-        p = Op::combine(p, Op::pre(S::load(row + j)));
-        s = Op::combine(s, Op::pre(S::load(row + j + N)));
+        p = op.combine(p, op.pre(S::load(row + j)));
+        s = op.combine(s, op.pre(S::load(row + j + N)));
       }
-      if (body + N <= r) p = Op::combine(p, Op::pre(S::load(row + body)));
-      a[q] = Op::combine(p, s);
+      if (body + N <= r) p = op.combine(p, op.pre(S::load(row + body)));
+      a[q] = op.combine(p, s);
     }
     V result;  // row q's value in lane q
     if constexpr (N == 2) {
-      result = Op::combine(S::interleave_lo(a[0], a[1]), S::interleave_hi(a[0], a[1]));
+      result = op.combine(S::interleave_lo(a[0], a[1]), S::interleave_hi(a[0], a[1]));
     } else {
-      const V u0 = Op::combine(S::interleave_lo(a[0], a[1]), S::interleave_hi(a[0], a[1]));
-      const V u1 = Op::combine(S::interleave_lo(a[2], a[3]), S::interleave_hi(a[2], a[3]));
-      result = Op::combine(S::concat_lo(u0, u1), S::concat_hi(u0, u1));
+      const V u0 = op.combine(S::interleave_lo(a[0], a[1]), S::interleave_hi(a[0], a[1]));
+      const V u1 = op.combine(S::interleave_lo(a[2], a[3]), S::interleave_hi(a[2], a[3]));
+      result = op.combine(S::concat_lo(u0, u1), S::concat_hi(u0, u1));
     }
     const size_t tail_start = body + N <= r ? body + N : body;
     if (tail_start < r) {
       T tail[N];
       for (size_t q = 0; q < N; ++q) {
         const In* row = x + (i + q) * r;
-        tail[q] = Op::template identity<T>();
-        for (size_t t = tail_start; t < r; ++t) tail[q] = Op::combine(tail[q], Op::pre(static_cast<T>(row[t])));
+        tail[q] = op.template identity<T>();
+        for (size_t t = tail_start; t < r; ++t) tail[q] = op.combine(tail[q], op.pre(static_cast<T>(row[t])));
       }
-      result = Op::combine(result, S::load_acc(tail));
+      result = op.combine(result, S::load_acc(tail));
     }
-    S::store(out + i, Op::combine(S::load_acc(out + i), result));
+    S::store(out + i, op.combine(S::load_acc(out + i), result));
   }
   return i;
 }
 
 template <class S, class Op>
-void reduce_kr(const typename S::Lane* x, size_t k, size_t r, typename S::Acc* out) {
+void reduce_kr(Op op, const typename S::Lane* x, size_t k, size_t r, typename S::Acc* out) {
   size_t i = 0;
   if constexpr (S::kLanes == 2 || S::kLanes == 4) {
     // (Integer lanes widened for exact means keep one row at a time: not worth the code.)
     constexpr bool kRowQuads = kUnrollOf<S> == kUnroll || std::is_floating_point_v<typename S::Lane>;
-    if (kRowQuads && r >= S::kLanes && r <= kBlock) i = reduce_kr_rows<S, Op>(x, k, r, out);
+    if (kRowQuads && r >= S::kLanes && r <= kBlock) i = reduce_kr_rows<S, Op>(op, x, k, r, out);
   }
-  for (; i < k; ++i) out[i] = Op::combine(out[i], reduce_r<S, Op>(x + i * r, r));
+  for (; i < k; ++i) out[i] = op.combine(out[i], reduce_r<S, Op>(op, x + i * r, r));
 }
 
 // Rows a and b combined element-wise at column j (each after Op's pre-step), as a vector.
 template <class S, class Op>
-ORW_INLINE typename S::V pair_vector_at(const typename S::Lane* a, const typename S::Lane* b, size_t j) {
-  return Op::combine(Op::pre(S::load(a + j)), Op::pre(S::load(b + j)));
+ORW_INLINE typename S::V pair_vector_at(Op op, const typename S::Lane* a, const typename S::Lane* b, size_t j) {
+  return op.combine(op.pre(S::load(a + j)), op.pre(S::load(b + j)));
 }
 
 // `out` op= (row a op row b) over columns [0, w).
 template <class S, class Op>
-ORW_INLINE void combine_pair_into(const typename S::Lane* a, const typename S::Lane* b, size_t w, typename S::Acc* out) {
+ORW_INLINE void combine_pair_into(Op op, const typename S::Lane* a, const typename S::Lane* b, size_t w, typename S::Acc* out) {
   using T = typename S::Acc;
   constexpr size_t N = S::kLanes;
   size_t j = 0;
   for (; j + 2 * N <= w; j += 2 * N) {  // two independent column vectors per step
-    S::store(out + j, Op::combine(S::load_acc(out + j), pair_vector_at<S, Op>(a, b, j)));
-    S::store(out + j + N, Op::combine(S::load_acc(out + j + N), pair_vector_at<S, Op>(a, b, j + N)));
+    S::store(out + j, op.combine(S::load_acc(out + j), pair_vector_at<S, Op>(op, a, b, j)));
+    S::store(out + j + N, op.combine(S::load_acc(out + j + N), pair_vector_at<S, Op>(op, a, b, j + N)));
   }
-  for (; j + N <= w; j += N) S::store(out + j, Op::combine(S::load_acc(out + j), pair_vector_at<S, Op>(a, b, j)));
-  for (; j < w; ++j) out[j] = Op::combine(out[j], Op::combine(Op::pre(static_cast<T>(a[j])), Op::pre(static_cast<T>(b[j]))));
+  for (; j + N <= w; j += N) S::store(out + j, op.combine(S::load_acc(out + j), pair_vector_at<S, Op>(op, a, b, j)));
+  for (; j < w; ++j) out[j] = op.combine(out[j], op.combine(op.pre(static_cast<T>(a[j])), op.pre(static_cast<T>(b[j]))));
 }
 
 // RK over a few rows [r0, r1) (rows `stride` apart) and columns [0, k): column tiles held in
 // registers down the rows (one input stream per row), each tile met with `out` once.
 template <class S, class Op>
-ORW_KERNEL void reduce_rk_tiles(const typename S::Lane* x, size_t r0, size_t r1, size_t stride, size_t k,
+ORW_KERNEL void reduce_rk_tiles(Op op, const typename S::Lane* x, size_t r0, size_t r1, size_t stride, size_t k,
                                 typename S::Acc* out) {
   using T = typename S::Acc;
   using In = typename S::Lane;
   using V = typename S::V;
   constexpr size_t N = S::kLanes;
   constexpr size_t kU = kUnrollOf<S>;
-  const V id = S::splat(Op::template identity<T>());
+  const V id = S::splat(op.template identity<T>());
   size_t j = 0;
   for (; j + kU * N <= k; j += kU * N) {  // a tile of columns held in registers
     V acc[kU];
     for (size_t u = 0; u < kU; ++u) acc[u] = id;
     const In* col = x + r0 * stride + j;
     for (size_t i = r0; i < r1; ++i, col += stride) {
-      for (size_t u = 0; u < kU; ++u) acc[u] = Op::combine(acc[u], Op::pre(S::load(col + u * N)));
+      for (size_t u = 0; u < kU; ++u) acc[u] = op.combine(acc[u], op.pre(S::load(col + u * N)));
     }
-    for (size_t u = 0; u < kU; ++u) S::store(out + j + u * N, Op::combine(S::load_acc(out + j + u * N), acc[u]));
+    for (size_t u = 0; u < kU; ++u) S::store(out + j + u * N, op.combine(S::load_acc(out + j + u * N), acc[u]));
   }
   for (; j + N <= k; j += N) {
     V acc = id;
-    for (size_t i = r0; i < r1; ++i) acc = Op::combine(acc, Op::pre(S::load(x + i * stride + j)));
-    S::store(out + j, Op::combine(S::load_acc(out + j), acc));
+    for (size_t i = r0; i < r1; ++i) acc = op.combine(acc, op.pre(S::load(x + i * stride + j)));
+    S::store(out + j, op.combine(S::load_acc(out + j), acc));
   }
   for (; j < k; ++j) {
-    T acc = Op::template identity<T>();
-    for (size_t i = r0; i < r1; ++i) acc = Op::combine(acc, Op::pre(static_cast<T>(x[i * stride + j])));
-    out[j] = Op::combine(out[j], acc);
+    T acc = op.template identity<T>();
+    for (size_t i = r0; i < r1; ++i) acc = op.combine(acc, op.pre(static_cast<T>(x[i * stride + j])));
+    out[j] = op.combine(out[j], acc);
   }
 }
 
@@ -187,7 +188,7 @@ ORW_KERNEL void reduce_rk_tiles(const typename S::Lane* x, size_t r0, size_t r1,
 // stride, and rows read side by side within one page defeat the hardware prefetchers: both
 // 2-3x slower from memory. Pairs half a block apart halve the traffic on `out` and stream.)
 template <class S, class Op>
-ORW_KERNEL void reduce_rk_rows(const typename S::Lane* x, size_t r0, size_t r1, size_t stride, size_t w,
+ORW_KERNEL void reduce_rk_rows(Op op, const typename S::Lane* x, size_t r0, size_t r1, size_t stride, size_t w,
                                typename S::Acc* out) {
   using In = typename S::Lane;
   constexpr size_t kFarBytes = 4096;  // pairs closer than a page go to the tiles instead
@@ -195,10 +196,10 @@ ORW_KERNEL void reduce_rk_rows(const typename S::Lane* x, size_t r0, size_t r1, 
   const In* rows = x + r0 * stride;
   size_t i = 0;
   if (h * stride * sizeof(In) >= kFarBytes) {
-    for (; i < h; ++i) combine_pair_into<S, Op>(rows + i * stride, rows + (i + h) * stride, w, out);
+    for (; i < h; ++i) combine_pair_into<S, Op>(op, rows + i * stride, rows + (i + h) * stride, w, out);
     i = 2 * h;
   }
-  if (i < n) reduce_rk_tiles<S, Op>(rows, i, n, stride, w, out);  // the odd row, or rows close together
+  if (i < n) reduce_rk_tiles<S, Op>(op, rows, i, n, stride, w, out);  // the odd row, or rows close together
 }
 
 // RK over rows [r0, r1) (at most kRowBlock): out[j] = Op(out[j], x[r0..r1, j]). A few rows
@@ -206,20 +207,20 @@ ORW_KERNEL void reduce_rk_rows(const typename S::Lane* x, size_t r0, size_t r1, 
 // accumulators fit L1. Pairwise ops (sums) gather each chunk's rows into a partial first, so a
 // leaf never adds its rows one by one to a large running total.
 template <class S, class Op>
-void reduce_rk_block(const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename S::Acc* out) {
+void reduce_rk_block(Op op, const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename S::Acc* out) {
   using T = typename S::Acc;
   constexpr size_t kTileRows = 16;  // up to this many input streams read side by side
   constexpr size_t kChunk = kShortRowBytes / sizeof(T);
-  if (r1 - r0 <= kTileRows) return reduce_rk_tiles<S, Op>(x, r0, r1, k, k, out);
+  if (r1 - r0 <= kTileRows) return reduce_rk_tiles<S, Op>(op, x, r0, r1, k, k, out);
   for (size_t c0 = 0; c0 < k; c0 += kChunk) {
     const size_t w = k - c0 < kChunk ? k - c0 : kChunk;
     if constexpr (!kPairwise<Op>) {
-      reduce_rk_rows<S, Op>(x + c0, r0, r1, k, w, out + c0);
+      reduce_rk_rows<S, Op>(op, x + c0, r0, r1, k, w, out + c0);
     } else {
       T partial[kChunk];
-      for (size_t j = 0; j < w; ++j) partial[j] = Op::template identity<T>();
-      reduce_rk_rows<S, Op>(x + c0, r0, r1, k, w, partial);
-      for (size_t j = 0; j < w; ++j) out[c0 + j] = Op::combine(out[c0 + j], partial[j]);
+      for (size_t j = 0; j < w; ++j) partial[j] = op.template identity<T>();
+      reduce_rk_rows<S, Op>(op, x + c0, r0, r1, k, w, partial);
+      for (size_t j = 0; j < w; ++j) out[c0 + j] = op.combine(out[c0 + j], partial[j]);
     }
   }
 }
@@ -228,18 +229,18 @@ void reduce_rk_block(const typename S::Lane* x, size_t r0, size_t r1, size_t k, 
 // half into its own partial), so float sums lose accuracy with log(r), not r. Ops without
 // kPairwise (products) combine each block into `out` in row order instead.
 template <class S, class Op>
-void reduce_rk(const typename S::Lane* x, size_t r, size_t k, typename S::Acc* out) {
+void reduce_rk(Op op, const typename S::Lane* x, size_t r, size_t k, typename S::Acc* out) {
   using T = typename S::Acc;
-  if (r <= kRowBlock) return reduce_rk_block<S, Op>(x, 0, r, k, out);
+  if (r <= kRowBlock) return reduce_rk_block<S, Op>(op, x, 0, r, k, out);
   if constexpr (!kPairwise<Op>) {
-    for (size_t r0 = 0; r0 < r; r0 += kRowBlock) reduce_rk_block<S, Op>(x, r0, r - r0 < kRowBlock ? r : r0 + kRowBlock, k, out);
+    for (size_t r0 = 0; r0 < r; r0 += kRowBlock) reduce_rk_block<S, Op>(op, x, r0, r - r0 < kRowBlock ? r : r0 + kRowBlock, k, out);
     return;
   }
   const size_t half = (r / kRowBlock + 1) / 2 * kRowBlock;
-  std::vector<T> right(k, Op::template identity<T>());
-  reduce_rk<S, Op>(x, half, k, out);
-  reduce_rk<S, Op>(x + half * k, r - half, k, right.data());
-  for (size_t j = 0; j < k; ++j) out[j] = Op::combine(out[j], right[j]);
+  std::vector<T> right(k, op.template identity<T>());
+  reduce_rk<S, Op>(op, x, half, k, out);
+  reduce_rk<S, Op>(op, x + half * k, r - half, k, right.data());
+  for (size_t j = 0; j < k; ++j) out[j] = op.combine(out[j], right[j]);
 }
 
 constexpr size_t kPieceBytes = 256 * 1024;  // input processed per piece: stays in L2
@@ -283,8 +284,8 @@ class PlanRunner {
   using T = typename S::Acc;
   using In = typename S::Lane;
 
-  PlanRunner(const ReductionPlan& plan, T* out) : plan_(plan), out_(out) {
-    for (int64_t i = 0; i < plan.output_count; ++i) out[i] = Op::template identity<T>();
+  PlanRunner(const ReductionPlan& plan, T* out, Op op = {}) : plan_(plan), out_(out), op_(op) {
+    for (int64_t i = 0; i < plan.output_count; ++i) out[i] = op_.template identity<T>();
     const size_t groups = plan.group_dims.size();
     const size_t inner_groups = groups >= 2 ? 2 : groups;
     outer_groups_ = groups - inner_groups;
@@ -300,29 +301,29 @@ class PlanRunner {
     const size_t groups = dims.size();
     if (count == 0) return;
     if (groups == 0) {  // a single element
-      out_[0] = Op::combine(out_[0], Op::pre(static_cast<T>(x[0])));
+      out_[0] = op_.combine(out_[0], op_.pre(static_cast<T>(x[0])));
     } else if (groups == 1 && plan_.group_reduced[0]) {  // R
-      push_partial(reduce_r<S, Op>(x, count));
+      push_partial(reduce_r<S, Op>(op_, x, count));
     } else if (groups == 1) {  // K: nothing reduced
-      for (size_t i = 0; i < count; ++i) out_[begin + i] = Op::combine(out_[begin + i], Op::pre(static_cast<T>(x[i])));
+      for (size_t i = 0; i < count; ++i) out_[begin + i] = op_.combine(out_[begin + i], op_.pre(static_cast<T>(x[i])));
     } else if (outer_groups_ == 0) {
       const size_t row = static_cast<size_t>(dims[1]);
-      if (plan_.group_reduced[1]) reduce_kr<S, Op>(x, count / row, row, out_ + begin / row);
-      else reduce_rk<S, Op>(x, count / row, row, out_);
+      if (plan_.group_reduced[1]) reduce_kr<S, Op>(op_, x, count / row, row, out_ + begin / row);
+      else reduce_rk<S, Op>(op_, x, count / row, row, out_);
     } else {
       for (size_t done = 0; done < count; done += inner_in_) run_block(x + done, (begin + done) / inner_in_);
     }
   }
 
   void finish() {
-    T total = Op::template identity<T>();
+    T total = op_.template identity<T>();
     bool any = false;
     for (size_t l = kLevels; l-- > 0;) {  // the oldest (highest) partials first
       if (!has_[l]) continue;
-      total = any ? Op::combine(total, partial_[l]) : partial_[l];
+      total = any ? op_.combine(total, partial_[l]) : partial_[l];
       any = true;
     }
-    if (any) out_[0] = Op::combine(out_[0], total);
+    if (any) out_[0] = op_.combine(out_[0], total);
   }
 
  private:
@@ -331,7 +332,7 @@ class PlanRunner {
   void push_partial(T v) {
     size_t l = 0;
     for (; has_[l]; ++l) {
-      v = Op::combine(partial_[l], v);
+      v = op_.combine(partial_[l], v);
       has_[l] = false;
     }
     partial_[l] = v;
@@ -352,12 +353,13 @@ class PlanRunner {
       o /= extent;
     }
     const auto a = static_cast<size_t>(dims[groups - 2]), b = static_cast<size_t>(dims[groups - 1]);
-    if (plan_.group_reduced[groups - 1]) reduce_kr<S, Op>(xb, a, b, out_ + out_offset);
-    else reduce_rk<S, Op>(xb, a, b, out_ + out_offset);
+    if (plan_.group_reduced[groups - 1]) reduce_kr<S, Op>(op_, xb, a, b, out_ + out_offset);
+    else reduce_rk<S, Op>(op_, xb, a, b, out_ + out_offset);
   }
 
   const ReductionPlan& plan_;
   T* out_;
+  Op op_;  // the op descriptor (with its run-time parameters, if any)
   size_t outer_groups_ = 0, inner_in_ = 1, inner_out_ = 1;
   T partial_[kLevels] = {};
   bool has_[kLevels] = {};
