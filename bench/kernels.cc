@@ -1,7 +1,8 @@
 // Kernel benchmark: ReduceProd/Sum/Max, ArgMax and CumProd/CumSum on wasm-resident (or native) buffers, one thread.
 // Prints GB/s of input read, median of timed runs after warm-up, for the SIMD kernels, the
 // scalar instance of the same templates, and the whole operator (run_node: validation, plan,
-// output allocation). Usage: orw_bench_kernels [--runs N] [--json]
+// output allocation). A plain memcpy of the scans' 16 MiB input gives the scale of a pass over memory.
+// Usage: orw_bench_kernels [--runs N] [--json] [--filter TEXT] (only the cases whose name contains TEXT)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -48,13 +49,17 @@ struct Row {
 int main(int argc, char** argv) {
   int runs = 30;
   bool json = false;
+  const char* filter = "";
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--json")) json = true;
+    else if (!std::strcmp(argv[i], "--filter") && i + 1 < argc) filter = argv[++i];
   }
+  auto wanted = [filter](const std::string& name) { return name.find(filter) != std::string::npos; };
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> near_one(0.999f, 1.001f);  // keeps products normal
   std::vector<Row> rows;
+  double copy_ms = 0;
 
   {
     const Shape dims = {64, 256, 256};
@@ -71,6 +76,7 @@ int main(int argc, char** argv) {
         std::vector<float> out(static_cast<size_t>(plan.output_count));
         const Node node = Node::make(op_name, "", 11, {Attribute::of_ints("axes", axes)});
         Row r{std::string(op_name) + " f32 [64,256,256] " + label, x.size() * 4.0, 0, 0, 0};
+        if (!wanted(r.name)) continue;
         r.simd_ms = median_ms(runs, [&, op = op] { kernels::reduce(op, DataType::kFloat, plan, x.data(), out.data()); });
         r.scalar_ms = median_ms(runs, [&, op = op] {
           kernels::reduce(op, DataType::kFloat, plan, x.data(), out.data(), kernels::Variant::kScalar);
@@ -84,6 +90,7 @@ int main(int argc, char** argv) {
       std::vector<int64_t> out(static_cast<size_t>(plan.output_count));
       const Node node = Node::make("ArgMax", "", 13, {Attribute::of_int("axis", axis)});
       Row r{"ArgMax f32 [64,256,256] axis " + std::to_string(axis), x.size() * 4.0, 0, 0, 0};
+      if (!wanted(r.name)) continue;
       r.simd_ms = median_ms(runs, [&] { kernels::arg_reduce(true, false, DataType::kFloat, plan, x.data(), out.data()); });
       r.scalar_ms = median_ms(runs, [&] {
         kernels::arg_reduce(true, false, DataType::kFloat, plan, x.data(), out.data(), kernels::Variant::kScalar);
@@ -104,6 +111,7 @@ int main(int argc, char** argv) {
         int64_t axis_v = axis;
         const Tensor at = Tensor::view(DataType::kInt64, {}, &axis_v);
         Row r{std::string(op_name) + " f32 [1024,4096] axis " + std::to_string(axis), x.size() * 4.0, 0, 0, 0};
+        if (!wanted(r.name)) continue;
         r.simd_ms = median_ms(runs, [&, op = op] { kernels::scan(op, DataType::kFloat, e, false, false, x.data(), out.data()); });
         r.scalar_ms = median_ms(runs, [&, op = op] {
           kernels::scan(op, DataType::kFloat, e, false, false, x.data(), out.data(), kernels::Variant::kScalar);
@@ -112,6 +120,8 @@ int main(int argc, char** argv) {
         rows.push_back(r);
       }
     }
+    // For scale: the scans read 16 MiB and write 16 MiB; so does this copy.
+    copy_ms = median_ms(runs, [&] { std::memcpy(out.data(), x.data(), x.size() * sizeof(float)); });
   }
 
   // Per-call cost of the operator on a tiny input (validation, plan, allocation, kernel).
@@ -145,6 +155,7 @@ int main(int argc, char** argv) {
     std::printf("%-40s %10.2f %10.2f %10.2f %9.3f %9.3f\n", r.name.c_str(), r.bytes / r.simd_ms / 1e6,
                 r.bytes / r.scalar_ms / 1e6, r.bytes / r.op_ms / 1e6, r.simd_ms, r.op_ms);
   }
+  std::printf("memcpy f32 [1024,4096] (for scale): %.2f GB/s, %.3f ms\n", 16777216.0 / copy_ms / 1e6, copy_ms);
   std::printf("run_node ReduceSum f32 [8,16] axis 1: %.3f us per call\n", tiny_us);
   return 0;
 }

@@ -223,6 +223,12 @@ ORW_INLINE uint32_t lane_bits(M m) {
 #endif
 }
 
+// True when any lane of the float vector v is NaN (the NaN probes of the block passes).
+template <class V>
+ORW_INLINE bool has_nan(V v) {
+  return lane_bits(v != v) != 0;
+}
+
 // Every lane of v set to the extreme (kMax: largest) of v's lanes (`quick_extreme`), or with
 // kIndex the same for indices (signed), by shuffles: no lane goes through memory.
 template <bool kMax, bool kIndex, class V>
@@ -278,7 +284,7 @@ ArgBest<typename S::Lane> arg_r_blocks(const typename Src::Stored* x, size_t n) 
     update<kMax, kLast, false>(bv, bi, arg_block<S, Src, kMax>(x + i, probe), step);
   }
   if constexpr (kFloat) {
-    best.nan = lane_bits(probe != probe) != 0;
+    best.nan = has_nan(probe);
     for (size_t t = i; t < n; ++t) best.nan |= x[t] != x[t];
     if (best.nan) return best;
   }
@@ -348,9 +354,7 @@ bool arg_kr_group(const typename Src::Stored* x, size_t r, int64_t* out) {
     if constexpr (std::is_floating_point_v<L>) probe += tree_sum<N>(v);
   }
   if constexpr (std::is_floating_point_v<L>) {
-    for (size_t l = 0; l < N; ++l) {
-      if (probe[l] != probe[l]) return false;
-    }
+    if (has_nan(probe)) return false;
     for (size_t q = 0; q < N; ++q) {
       for (size_t t = j; t < r; ++t) {
         if (row[q][t] != row[q][t]) return false;
@@ -437,9 +441,7 @@ bool arg_rk_tile(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, 
     if constexpr (kCheckNan) probe += tree_sum<kArgUnroll>(e);
   }
   if constexpr (kCheckNan) {
-    for (size_t l = 0; l < N; ++l) {
-      if (probe[l] != probe[l]) return false;
-    }
+    if (has_nan(probe)) return false;
   }
   for (size_t u = 0; u < kArgUnroll; ++u) {
     std::memcpy(bv + j + u * N, &v[u], sizeof(V));

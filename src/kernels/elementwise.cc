@@ -31,11 +31,11 @@ void map_variant(const void* x, void* out, size_t n, Variant v, F f) {
 void unary_float(UnaryOp op, const float* x, float* out, size_t n, Variant v) {
   switch (op) {
     case UnaryOp::kExp:
-      return map_variant<float>(x, out, n, v, [](auto e) { return ew::exp_f32<decltype(e), ew::IntOf<decltype(e)>>(e); });
+      return map_variant<float>(x, out, n, v, [](auto e) ORW_INLINE_LAMBDA { return ew::exp_f32<decltype(e), ew::IntOf<decltype(e)>>(e); });
     case UnaryOp::kLog:
-      return map_variant<float>(x, out, n, v, [](auto e) { return ew::log_f32<decltype(e), ew::IntOf<decltype(e)>>(e); });
+      return map_variant<float>(x, out, n, v, [](auto e) ORW_INLINE_LAMBDA { return ew::log_f32<decltype(e), ew::IntOf<decltype(e)>>(e); });
     default:
-      return map_variant<float>(x, out, n, v, [](auto e) { return ew::vsqrt(e); });
+      return map_variant<float>(x, out, n, v, [](auto e) ORW_INLINE_LAMBDA { return ew::vsqrt(e); });
   }
 }
 
@@ -43,7 +43,7 @@ void unary_double(UnaryOp op, const double* x, double* out, size_t n, Variant v)
   switch (op) {
     case UnaryOp::kExp: for (size_t i = 0; i < n; ++i) out[i] = std::exp(x[i]); return;
     case UnaryOp::kLog: for (size_t i = 0; i < n; ++i) out[i] = std::log(x[i]); return;
-    default: return map_variant<double>(x, out, n, v, [](auto e) { return ew::vsqrt(e); });
+    default: return map_variant<double>(x, out, n, v, [](auto e) ORW_INLINE_LAMBDA { return ew::vsqrt(e); });
   }
 }
 
@@ -74,10 +74,10 @@ void abs_any(DataType type, const void* x, void* out, size_t n, Variant v) {
     case DataType::kDouble: return clear_sign<uint64_t>(x, out, n, v);
     case DataType::kFloat16:
     case DataType::kBfloat16: return clear_sign<uint16_t>(x, out, n, v);
-    case DataType::kInt8: return map_variant<int8_t>(x, out, n, v, [](auto e) { return ew::abs_signed(e); });
-    case DataType::kInt16: return map_variant<int16_t>(x, out, n, v, [](auto e) { return ew::abs_signed(e); });
-    case DataType::kInt32: return map_variant<int32_t>(x, out, n, v, [](auto e) { return ew::abs_signed(e); });
-    case DataType::kInt64: return map_variant<int64_t>(x, out, n, v, [](auto e) { return ew::abs_signed(e); });
+    case DataType::kInt8: return map_variant<int8_t>(x, out, n, v, [](auto e) ORW_INLINE_LAMBDA { return ew::abs_signed(e); });
+    case DataType::kInt16: return map_variant<int16_t>(x, out, n, v, [](auto e) ORW_INLINE_LAMBDA { return ew::abs_signed(e); });
+    case DataType::kInt32: return map_variant<int32_t>(x, out, n, v, [](auto e) ORW_INLINE_LAMBDA { return ew::abs_signed(e); });
+    case DataType::kInt64: return map_variant<int64_t>(x, out, n, v, [](auto e) ORW_INLINE_LAMBDA { return ew::abs_signed(e); });
     default: if (n) std::memcpy(out, x, n * element_size(type)); return;  // unsigned
   }
 }

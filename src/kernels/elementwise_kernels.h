@@ -164,17 +164,22 @@ inline V vsqrt(V x) {
 // zero-padded buffer (so f only ever sees whole vectors). One vector per step: the bodies of
 // exp and log are long enough to fill the pipeline, and unrolling would multiply their size
 // in the download.
+// f is inlined (ORW_INLINE_LAMBDA at the call sites) at its one place in the loop.
 template <class S, class F>
 inline void map_unary(const typename S::Lane* x, typename S::Lane* out, size_t n, F f) {
   using T = typename S::Lane;
   constexpr size_t N = S::kLanes;
-  size_t i = 0;
-  for (; i + N <= n; i += N) S::store(out + i, f(S::load(x + i)));
-  if (i < n) {
-    T buf[N] = {};
-    std::memcpy(buf, x + i, (n - i) * sizeof(T));
-    S::store(buf, f(S::load(buf)));
-    std::memcpy(out + i, buf, (n - i) * sizeof(T));
+  T buf[N] = {};
+  for (size_t i = 0; i < n; i += N) {
+    const bool whole = i + N <= n;
+    if (!whole) std::memcpy(buf, x + i, (n - i) * sizeof(T));
+    const auto y = f(S::load(whole ? x + i : buf));
+    if (whole) {
+      S::store(out + i, y);
+    } else {
+      S::store(buf, y);
+      std::memcpy(out + i, buf, (n - i) * sizeof(T));
+    }
   }
 }
 

@@ -15,10 +15,6 @@
 
 #include "kernels/simd.h"
 
-// Lambdas called in kernel loops are forced inline too: the wasm build's -Oz turns clang's
-// inliner off, and a lambda left as a call passes 32-byte widening vectors through memory.
-#define ORW_SCAN_INLINE __attribute__((always_inline))
-
 namespace orw::kernels {
 
 // S loads float lanes and computes in double (4 lanes): the float32 scans with float64
@@ -77,7 +73,7 @@ void scan_row_vectors(const typename S::Lane* x, typename S::Lane* out, size_t n
   size_t t = 0;
   if constexpr (N > 1) {
     // Scan positions [t, t + N) are x[t..t + N) forward, x[n - t - N..n - t) in reverse.
-    auto vec_at = [n](size_t at) ORW_SCAN_INLINE { return kUp ? at : n - at - N; };
+    auto vec_at = [n](size_t at) ORW_INLINE_LAMBDA { return kUp ? at : n - at - N; };
     for (; t + 2 * N <= n; t += 2 * N) {
       const V p = lane_prefix<S, Op, kUp>(S::load(x + vec_at(t)), id);
       const V q = Op::combine(lane_prefix<S, Op, kUp>(S::load(x + vec_at(t + N)), id), scan_last<S, kUp>(p));
@@ -116,17 +112,17 @@ void scan_row_pairs(const float* x, float* out, size_t n) {
   const double e = exact_identity<Op, double>(), start = kExclusive ? Op::template identity<double>() : e;
   const D2 id = {e, e};
   D2 carry = {start, start};
-  auto load = [](const float* p) ORW_SCAN_INLINE { F2 f; std::memcpy(&f, p, sizeof f); return __builtin_convertvector(f, D2); };
-  auto store = [](float* p, D2 lo, D2 hi) ORW_SCAN_INLINE { S::store_narrow(p, V(__builtin_shufflevector(lo, hi, 0, 1, 2, 3))); };
+  auto load = [](const float* p) ORW_INLINE_LAMBDA { F2 f; std::memcpy(&f, p, sizeof f); return __builtin_convertvector(f, D2); };
+  auto store = [](float* p, D2 lo, D2 hi) ORW_INLINE_LAMBDA { S::store_narrow(p, V(__builtin_shufflevector(lo, hi, 0, 1, 2, 3))); };
   // Lane roles in scan order: forward, lane 0 comes first; reverse, lane 1.
-  auto last = [](D2 v) ORW_SCAN_INLINE -> D2 { return kUp ? __builtin_shufflevector(v, v, 1, 1) : __builtin_shufflevector(v, v, 0, 0); };
-  auto own_prefix = [&id](D2 s) ORW_SCAN_INLINE {
+  auto last = [](D2 v) ORW_INLINE_LAMBDA -> D2 { return kUp ? __builtin_shufflevector(v, v, 1, 1) : __builtin_shufflevector(v, v, 0, 0); };
+  auto own_prefix = [&id](D2 s) ORW_INLINE_LAMBDA {
     return Op::combine(s, kUp ? __builtin_shufflevector(id, s, 0, 2) : __builtin_shufflevector(s, id, 1, 3));
   };
-  auto across = [](D2 prev, D2 cur) ORW_SCAN_INLINE {  // cur's first lane takes prev's last, cur's last its first
+  auto across = [](D2 prev, D2 cur) ORW_INLINE_LAMBDA {  // cur's first lane takes prev's last, cur's last its first
     return Op::combine(cur, kUp ? __builtin_shufflevector(prev, cur, 1, 2) : __builtin_shufflevector(cur, prev, 1, 2));
   };
-  auto shifted = [](D2 o, D2 before) ORW_SCAN_INLINE {  // exclusive outputs: each lane its predecessor's value
+  auto shifted = [](D2 o, D2 before) ORW_INLINE_LAMBDA {  // exclusive outputs: each lane its predecessor's value
     return kUp ? __builtin_shufflevector(before, o, 0, 2) : __builtin_shufflevector(o, before, 1, 2);
   };
   size_t t = 0;
@@ -227,7 +223,7 @@ ORW_INLINE void scan_rows_as(const typename S::Lane* x, typename S::Lane* out, s
                              typename S::Acc* carry, bool exclusive, bool reverse) {
   using T = typename S::Lane;
   constexpr size_t G = kScanRowGroup;
-  auto row = [&](size_t q) ORW_SCAN_INLINE { return (reverse ? m - 1 - q : q) * inner; };  // q-th row in scan order
+  auto row = [&](size_t q) ORW_INLINE_LAMBDA { return (reverse ? m - 1 - q : q) * inner; };  // q-th row in scan order
   size_t t = 0;
   for (; t + G <= m; t += G) {
     const T* src[G];

@@ -26,6 +26,8 @@
 // The opposite for each microkernel (one loop nest): its own function, so the engine compiles
 // and register-allocates each hot loop on its own rather than inside one huge dispatch body.
 #define ORW_KERNEL __attribute__((noinline))
+// ORW_INLINE for lambdas, written after the parameter list: [](auto v) ORW_INLINE_LAMBDA { ... }
+#define ORW_INLINE_LAMBDA __attribute__((always_inline))
 
 namespace orw::simd {
 
