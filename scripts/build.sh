@@ -27,12 +27,12 @@ cp build/wasm/bindings/onnx-reduce-wasm.mjs build/wasm/bindings/onnx-reduce-wasm
 cp bindings/js/*.mjs bindings/index.d.ts dist/
 # The browser and Node entries as one minified module each, the Emscripten glue inside: one
 # request and one parse instead of a dozen (a smaller download, a faster import). The glue is
-# minified on its own first; --keep-names keeps the API's class names (Tensor, Node, ...).
+# minified on its own first; the API classes set their own `name` (Tensor, Node, InferenceSession); --keep-names cost 1.2 KB gzipped.
 stage=build/js && rm -rf "$stage" && mkdir -p "$stage" && cp bindings/js/*.mjs "$stage"/
 npx esbuild build/wasm/bindings/onnx-reduce-wasm.mjs --format=esm --minify --log-level=warning \
   --outfile="$stage"/onnx-reduce-wasm.mjs
-npx esbuild "$stage"/index.mjs --bundle --format=esm --platform=browser --minify --keep-names --log-level=warning --outfile=dist/index.mjs
-npx esbuild "$stage"/index.node.mjs --bundle --format=esm --platform=node --minify --keep-names --log-level=warning --outfile=dist/index.node.mjs
+npx esbuild "$stage"/index.mjs --bundle --format=esm --platform=browser --minify --log-level=warning --outfile=dist/index.mjs
+npx esbuild "$stage"/index.node.mjs --bundle --format=esm --platform=node --minify --log-level=warning --outfile=dist/index.node.mjs
 # require(): one CommonJS bundle of the Node entry. import.meta.url becomes this file's URL.
 npx esbuild dist/index.node.mjs --bundle --platform=node --format=cjs --log-level=warning \
   --define:import.meta.url=__orw_import_meta_url \

@@ -59,7 +59,7 @@ template <class X, bool = std::is_arithmetic_v<X>> struct LaneType { using type 
 template <class X> struct LaneType<X, false> { using type = simd::LaneOf<X>; };
 
 template <bool kMax, class X>
-inline auto beats(X x, X b) {
+ORW_INLINE auto beats(X x, X b) {
   using Lane = typename LaneType<X>::type;
   auto strict = kMax ? simd::greater(x, b) : simd::greater(b, x);
   if constexpr (std::is_floating_point_v<Lane>) return strict | ((x != x) & (b == b));
@@ -71,7 +71,7 @@ inline auto beats(X x, X b) {
 // unordered compare is false, so a NaN x passes and a NaN b never gives way); with kLast,
 // "x >= b or x is a NaN".
 template <bool kMax, bool kLast, class X>
-inline auto replaces(X x, X b) {
+ORW_INLINE auto replaces(X x, X b) {
   using Lane = typename LaneType<X>::type;
   if constexpr (std::is_floating_point_v<Lane>) {
     if constexpr (kLast) return (kMax ? x >= b : x <= b) | (x != x);

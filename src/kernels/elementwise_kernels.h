@@ -23,7 +23,7 @@
 namespace orw::kernels::ew {
 
 template <class To, class From>
-inline To bit_cast(From v) {
+ORW_INLINE To bit_cast(From v) {
   static_assert(sizeof(To) == sizeof(From), "bit_cast: sizes differ");
   To t;
   std::memcpy(&t, &v, sizeof t);
@@ -56,7 +56,7 @@ using IntOf = typename IntOfT<V>::type;
 // v << 23 computed on the unsigned lanes (a negative value's shift is UB in C++ < 20; the
 // garbage exponent of a NaN input can be negative).
 template <class I>
-inline I shl23(I v) {
+ORW_INLINE I shl23(I v) {
   if constexpr (std::is_arithmetic_v<I>) {
     return static_cast<I>(static_cast<std::make_unsigned_t<I>>(v) << 23);
   } else {
@@ -67,14 +67,14 @@ inline I shl23(I v) {
 
 // Integer lanes -> float lanes (value conversion).
 template <class V, class I>
-inline V to_float(I i) {
+ORW_INLINE V to_float(I i) {
   if constexpr (std::is_arithmetic_v<V>) return static_cast<V>(i);
   else return __builtin_convertvector(i, V);
 }
 
 // |x| of signed integer lanes, wrapping: (x ^ s) - s with s = x >> (bits - 1), in unsigned.
 template <class V>
-inline V abs_signed(V x) {
+ORW_INLINE V abs_signed(V x) {
   using Lane = typename LaneT<V>::type;
   using U = std::make_unsigned_t<Lane>;
   if constexpr (std::is_arithmetic_v<V>) {
@@ -92,7 +92,7 @@ inline V abs_signed(V x) {
 // as the true result would. x is clamped to [-104, 89] first, outside which the result is 0
 // or inf anyway; a NaN passes the clamps (its compares are false) and gives NaN.
 template <class V, class I>
-inline V exp_f32(V x) {
+ORW_INLINE V exp_f32(V x) {
   const V hi = V{} + 89.0f, lo = V{} - 104.0f;
   x = x > hi ? hi : x;
   x = x < lo ? lo : x;
@@ -116,7 +116,7 @@ inline V exp_f32(V x) {
 // R = sum_k 2 s^2k / (2k + 1) for k = 1..4 (|s| < 0.172: truncation < 1e-9); then e ln2 added
 // in two parts. Special values: log(+-0) = -inf, log(x < 0) = NaN, log(inf) = inf, NaN stays.
 template <class V, class I>
-inline V log_f32(V x) {
+ORW_INLINE V log_f32(V x) {
   const auto sub = x < 1.17549435e-38f;  // subnormal (or zero / negative: overridden below)
   const V xs = sub ? x * 8388608.0f : x;
   const I u = bit_cast<I>(xs);
@@ -142,7 +142,7 @@ inline V log_f32(V x) {
 
 // The IEEE square root of float or double lanes.
 template <class V>
-inline V vsqrt(V x) {
+ORW_INLINE V vsqrt(V x) {
   if constexpr (std::is_arithmetic_v<V>) {
     return std::sqrt(x);
   } else {
@@ -186,7 +186,7 @@ inline void map_unary(const typename S::Lane* x, typename S::Lane* out, size_t n
 // x * y without integer promotion: 8- and 16-bit scalars multiply as unsigned int (a uint16
 // product would overflow int), vectors lane-wise in their own width.
 template <class V>
-inline V mul1(V x, V y) {
+ORW_INLINE V mul1(V x, V y) {
   if constexpr (std::is_integral_v<V> && sizeof(V) < sizeof(unsigned)) {
     return static_cast<V>(static_cast<unsigned>(x) * static_cast<unsigned>(y));
   } else {

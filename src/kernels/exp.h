@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "kernels/simd.h"  // ORW_INLINE
+
 namespace orw::kernels {
 
 // Range reduction shared by the float exps: x = n ln2 + r with |r| <= ln2/2, returning r and
@@ -17,7 +19,7 @@ namespace orw::kernels {
 // itself, so 2^n is built with integer ops only (no float->int conversion, which is slow in
 // wasm on x86). ln2 comes in two parts, so r is exact up to the last rounding.
 template <class V, class I>
-inline V reduce_by_ln2(V x, I& n_bits) {
+ORW_INLINE V reduce_by_ln2(V x, I& n_bits) {
   const V shifter = V{} + 12582912.0f;
   const V t = x * 1.44269504088896341f + shifter;
   const V n = t - shifter;
@@ -31,7 +33,7 @@ inline V reduce_by_ln2(V x, I& n_bits) {
 // kNonPositive: the caller guarantees x <= 0 (e.g. x - max in LogSumExp), so the upper clamp
 // is skipped; the bits are the same as without it.
 template <class V, class I, bool kNonPositive = false>
-inline V exp_approx(V x) {
+ORW_INLINE V exp_approx(V x) {
   const V lo = V{} - 87.3365447505531f;
   x = x < lo ? lo : x;
   if constexpr (!kNonPositive) {

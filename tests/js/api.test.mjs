@@ -72,6 +72,13 @@ test('init/accepts wasmBinary (bytes the caller read) and wasmPath', () => {
 // ---------------------------------------------------------------------------------------------
 // Tensor
 
+test('API classes keep their names in the minified bundles (what util.inspect and stack traces show)', async () => {
+  assert.deepEqual([Tensor.name, Node.name, InferenceSession.name], ['Tensor', 'Node', 'InferenceSession']);
+  assert.match((await import('node:util')).inspect(new Tensor('float32', [1])), /^Tensor /);
+  const browser = readFileSync(new URL('index.mjs', DIST), 'utf8');
+  for (const name of ['Tensor', 'Node', 'InferenceSession']) assert.ok(browser.includes(`static name="${name}"`), `${name} in dist/index.mjs`);
+});
+
 test('Tensor/holds type, data, dims and size', () => {
   const t = new Tensor('float32', new Float32Array([1, 2, 3, 4, 5, 6]), [2, 3]);
   assert.equal(t.type, 'float32');
