@@ -1,7 +1,7 @@
 // Property tests (fast-check): random corruptions of valid calls always give a TypeError,
 // RangeError or Error (never a wasm RuntimeError), the module keeps working afterwards, and
-// failures leak nothing: memoryStats().heapUsed is back at its start value after 100,000
-// mixed calls, half of them failing. ORW_PROPERTY_RUNS sets the corruption run count
+// failures leak nothing: memoryStats().heapUsed is back within 64 bytes of its start value
+// after 100,000 mixed calls, half of them failing. ORW_PROPERTY_RUNS sets the corruption run count
 // (default 300).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,7 +67,7 @@ test('property/corrupted calls give TypeError, RangeError or Error naming the op
   }), { numRuns, seed: 11 });
 });
 
-test('property/heapUsed is back at its start after 100,000 mixed calls, half of them failing', () => {
+test('property/heapUsed is back at its start (within 64 bytes) after 100,000 mixed calls, half of them failing', () => {
   const failing = Object.keys(CORRUPTIONS).filter((n) => n !== 'sharedBuffer' || typeof SharedArrayBuffer !== 'undefined');
   const calls = fc.sample(fc.tuple(fc.boolean(), fc.constantFrom(...failing), fc.nat(1000)), { numRuns: 100000, seed: 11 });
   const once = ([ok, name, k]) => {
@@ -89,5 +89,9 @@ test('property/heapUsed is back at its start after 100,000 mixed calls, half of 
   for (const c of calls) { once(c); failures += c[0] ? 0 : 1; }
   assert.ok(failures > 45000 && failures < 55000, `${failures} failing calls`);
   settle();
-  assert.equal(memoryStats().heapUsed, start);
+  // Within 64 bytes, not exactly: emmalloc's used-bytes count includes block headers, so it
+  // moves by a header or two (8 bytes each) with how free blocks happen to be split. A leak
+  // cannot hide in that: even one 8-byte block leaked per 1,000 of these calls would add 800.
+  const grew = memoryStats().heapUsed - start;
+  assert.ok(Math.abs(grew) <= 64, `heapUsed moved by ${grew} bytes over 100,000 calls`);
 });
