@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/half.h"
+#include "kernels/elementwise.h"
 #include "kernels/exp.h"
 #include "kernels/kernels.h"
 #include "kernels/reduce_kernels.h"
@@ -138,16 +139,6 @@ class LogSumExpStream final : public ReduceStream {
   bool rows_plan_;
   float max_ = -kInf, sum_ = 0;  // R plans: the running pair
 };
-
-// Double result -> integer, truncating toward zero and saturating (NaN -> 0).
-template <class T>
-T saturate(double d) {
-  if (std::isnan(d)) return 0;
-  if (d <= static_cast<double>(std::numeric_limits<T>::lowest())) return std::numeric_limits<T>::lowest();
-  if (d >= static_cast<double>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
-  return static_cast<T>(d);
-}
-
 
 // The run-time parameters of a stream: of its finalize step, and of the shared ops below.
 struct StreamArgs {
@@ -448,16 +439,13 @@ void reduce(ReduceOp op, DataType type, const ReductionPlan& plan, const void* x
   if (type == DataType::kDouble && op == ReduceOp::kLogSumExp) {
     return reduce_logsumexp<double>(plan, static_cast<const double*>(x), static_cast<double*>(out), v);
   }
-  // L2, LogSum, LogSumExp of integers: in double, converted back.
-  with_storage_type(type, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (std::is_integral_v<T>) {
-      const auto* xt = static_cast<const T*>(x);
-      std::vector<double> wx(xt, xt + plan.input_count), wo(static_cast<size_t>(plan.output_count));
-      reduce(op, DataType::kDouble, plan, wx.data(), wo.data(), v);
-      for (size_t o = 0; o < wo.size(); ++o) static_cast<T*>(out)[o] = saturate<T>(wo[o]);
-    }
-  });
+  // L2, LogSum, LogSumExp of integers: in double, converted back as Cast converts (truncated
+  // toward zero, saturating at the type's limits, NaN 0). One cast kernel for every type
+  // instead of a widening loop per type.
+  std::vector<double> wx(static_cast<size_t>(plan.input_count)), wo(static_cast<size_t>(plan.output_count));
+  cast(type, DataType::kDouble, x, wx.data(), wx.size());
+  reduce(op, DataType::kDouble, plan, wx.data(), wo.data(), v);
+  cast(DataType::kDouble, type, wo.data(), out, wo.size());
 }
 
 }  // namespace orw::kernels

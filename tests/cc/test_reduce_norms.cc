@@ -215,6 +215,17 @@ TEST_CASE("ReduceL2/integers are computed in double and truncated toward zero", 
   CHECK(to_vector<uint32_t>(reduce("ReduceL2", 1, d, std::nullopt, {keepdims_attr(0)})) == std::vector<uint32_t>{92680});
 }
 
+TEST_CASE("ReduceL2/ReduceLogSum of integers saturate at the type's limits, as Cast does", "[reduce][ReduceL2]") {
+  // Norms above the type's maximum give the maximum; log(0) = -inf gives the minimum.
+  const Tensor a = make_typed<int32_t>(DataType::kInt32, {2}, {INT32_MAX, INT32_MAX});
+  CHECK(to_vector<int32_t>(reduce("ReduceL2", 18, a, std::nullopt, {keepdims_attr(0)})) == std::vector<int32_t>{INT32_MAX});
+  const Tensor b = make_typed<uint32_t>(DataType::kUint32, {2}, {4000000000u, 4000000000u});
+  CHECK(to_vector<uint32_t>(reduce("ReduceL2", 18, b, std::nullopt, {keepdims_attr(0)})) == std::vector<uint32_t>{UINT32_MAX});
+  const Tensor c = make_typed<int64_t>(DataType::kInt64, {2, 2}, {0, 0, 3, 4});
+  CHECK(to_vector<int64_t>(reduce("ReduceLogSum", 18, c, std::vector<int64_t>{1}, {keepdims_attr(0)})) ==
+        std::vector<int64_t>{INT64_MIN, 1});  // log(0) -> -inf -> INT64_MIN; log(7) = 1.95 -> 1
+}
+
 TEST_CASE("ReduceL2/infinities and NaN", "[reduce][ReduceL2]") {
   for (DataType type : {DataType::kFloat, DataType::kDouble, DataType::kFloat16, DataType::kBfloat16}) {
     INFO("type " << type_name(type));
