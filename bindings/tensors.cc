@@ -6,15 +6,17 @@
 
 #include <cstdint>
 #include <stdexcept>
-#include <unordered_map>
+#include <map>
 
 #include "status.h"
 
 namespace orw::bindings {
 namespace {
 
-std::unordered_map<int, Tensor>& held() {
-  static std::unordered_map<int, Tensor> h;
+// A map, not an unordered_map: the hash table's code (bucket primes, rehashing) was 2 KB of
+// the download for a handful of live handles.
+std::map<int, Tensor>& held() {
+  static std::map<int, Tensor> h;
   return h;
 }
 
