@@ -134,9 +134,19 @@ int64_t Node::int_attribute(const std::string& name, int64_t fallback) const {
 }
 
 std::string Node::where() const {
-  std::string s = op_type_.empty() ? std::string("node") : printable(op_type_);
-  if (!name_.empty()) s += " \"" + printable(name_) + "\"";
-  return s + " (opset " + std::to_string(opset_) + ")";
+  Message m;
+  m << *this;
+  return std::move(m.text());
+}
+
+Message& operator<<(Message& m, const Node& node) {
+  if (node.op_type().empty()) {
+    m << "node";
+  } else {
+    m << Printable{node.op_type()};
+  }
+  if (!node.name().empty()) m << " \"" << Printable{node.name()} << '"';
+  return m << " (opset " << node.opset() << ')';
 }
 
 void Node::validate() {

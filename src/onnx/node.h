@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/errors.h"
 #include "onnx/attribute.h"
 #include "registry/registry.h"
 
@@ -102,5 +103,9 @@ class Node {
   std::vector<Attribute> attributes_;
   mutable NodeMemoSlot memo_;
 };
+
+// Appends how errors name `node` (see Node::where()).
+Message& operator<<(Message& message, const Node& node);
+inline Message& operator<<(Message&& message, const Node& node) { return message << node; }
 
 }  // namespace orw

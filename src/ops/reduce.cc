@@ -20,18 +20,23 @@ std::vector<int64_t> normalize_axes(const Node& node, const std::vector<int64_t>
   out.reserve(axes.size());
   for (int64_t a : axes) {
     if (a < -rank || a >= rank) {
-      throw std::invalid_argument(node.where() + ": " + source + ": axis " + std::to_string(a) +
-                                  " is out of range for rank " + std::to_string(rank) +
-                                  (rank == 0 ? std::string(" (a rank-0 input has no axes)")
-                                             : " (valid range [" + std::to_string(-rank) + ", " + std::to_string(rank - 1) + "])"));
+      Message m;
+      m << node << ": " << source << ": axis " << a << " is out of range for rank " << rank;
+      if (rank == 0) {
+        m << " (a rank-0 input has no axes)";
+      } else {
+        m << " (valid range [" << -rank << ", " << rank - 1 << "])";
+      }
+      fail<std::invalid_argument>(m);
     }
     const int64_t wrapped = a < 0 ? a + rank : a;
     for (size_t j = 0; j < out.size(); ++j) {
       if (out[j] == wrapped) {
         const int64_t first = axes[j];
-        throw std::invalid_argument(node.where() + ": " + source + ": axis " + std::to_string(wrapped) + " is repeated" +
-                                    (first == a ? std::string() : " (as " + std::to_string(first) + " and " + std::to_string(a) + ")") +
-                                    "; each axis may appear once");
+        Message m;
+        m << node << ": " << source << ": axis " << wrapped << " is repeated";
+        if (first != a) m << " (as " << first << " and " << a << ')';
+        fail<std::invalid_argument>(m << "; each axis may appear once");
       }
     }
     out.push_back(wrapped);

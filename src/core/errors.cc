@@ -1,0 +1,59 @@
+#include "core/errors.h"
+
+#include "core/names.h"
+
+namespace orw {
+
+Message& Message::operator<<(std::string_view piece) {
+  text_.append(piece);
+  return *this;
+}
+
+Message& Message::operator<<(char c) {
+  text_.push_back(c);
+  return *this;
+}
+
+Message& Message::operator<<(Printable name) { return *this << printable(name.name); }
+
+Message& Message::append_signed(int64_t v) {
+  if (v < 0) text_.push_back('-');
+  // The magnitude as unsigned: -INT64_MIN does not fit in int64_t.
+  return append_unsigned(v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v));
+}
+
+Message& Message::append_unsigned(uint64_t v) {
+  char digits[20];
+  size_t n = 0;
+  do {
+    digits[n++] = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v != 0);
+  while (n > 0) text_.push_back(digits[--n]);
+  return *this;
+}
+
+template <class E>
+void fail(Message& message) {
+  throw E(message.text());
+}
+
+template <class E>
+void fail(const char* message) {
+  throw E(message);
+}
+
+#define ORW_FAIL_AS(E)             \
+  template void fail<E>(Message&); \
+  template void fail<E>(const char*);
+ORW_FAIL_AS(TypeError)
+ORW_FAIL_AS(ParseError)
+ORW_FAIL_AS(UnsupportedError)
+ORW_FAIL_AS(SizeError)
+ORW_FAIL_AS(AllocationError)
+ORW_FAIL_AS(std::invalid_argument)
+ORW_FAIL_AS(std::out_of_range)
+ORW_FAIL_AS(std::logic_error)
+#undef ORW_FAIL_AS
+
+}  // namespace orw
