@@ -7,10 +7,11 @@
 #include <memory>
 #include <stdexcept>
 
+#include "core/errors.h"
+#include "infos.h"
 #include "onnx/node.h"
 #include "ops/operators.h"
 #include "shape/context.h"
-#include "infos.h"
 #include "status.h"
 
 namespace orw::bindings {
@@ -25,7 +26,7 @@ std::map<int, std::unique_ptr<Node>>& nodes() {
 
 const Node& live_node(int handle) {
   auto it = nodes().find(handle);
-  if (it == nodes().end()) throw std::invalid_argument("node handle " + std::to_string(handle) + " is not live");
+  if (it == nodes().end()) fail<std::invalid_argument>(ErrorMessage() << "node handle " << handle << " is not live");
   return *it->second;
 }
 
@@ -99,16 +100,18 @@ val node_infer_shapes(int handle, val infos) {
     const int count = infos["length"].as<int>();
     const auto& specs = n.schema().inputs;
     if (count > static_cast<int>(specs.size())) {
-      throw std::invalid_argument(n.where() + ": inferShapes: got " + std::to_string(count) + " input infos, but this version takes at most " +
-                                  std::to_string(specs.size()) + " inputs");
+      fail<std::invalid_argument>(ErrorMessage()
+                                  << n << ": inferShapes: got " << count
+                                  << " input infos, but this version takes at most " << specs.size() << " inputs");
     }
     std::vector<std::string> names;
     for (size_t i = 0; i < n.inputs().size(); ++i) {
       val v = static_cast<int>(i) < count ? infos[i] : val::undefined();
       const bool given = !v.isNull() && !v.isUndefined() && !n.inputs()[i].empty();
       if (!given && i < specs.size() && !specs[i].optional) {
-        throw std::invalid_argument(n.where() + ": inferShapes: input " + std::to_string(i) + " '" + specs[i].name +
-                                    "' is required, so its info cannot be null (pass {} for a tensor nothing is known about)");
+        fail<std::invalid_argument>(ErrorMessage() << n << ": inferShapes: input " << i << " '" << specs[i].name
+                                                   << "' is required, so its info cannot be null (pass {} for a tensor "
+                                                      "nothing is known about)");
       }
       names.push_back(given ? n.inputs()[i] : std::string());
       if (given) ctx.set(n.inputs()[i], info_from_val(v));

@@ -7,10 +7,11 @@
 #include <memory>
 #include <stdexcept>
 
+#include "core/errors.h"
+#include "infos.h"
 #include "onnx/tensor_proto.h"
 #include "runtime/session.h"
 #include "shape/model.h"
-#include "infos.h"
 #include "status.h"
 
 namespace orw::bindings {
@@ -26,7 +27,9 @@ std::map<int, std::unique_ptr<Session>>& sessions() {
 
 const Session& live_session(int handle) {
   auto it = sessions().find(handle);
-  if (it == sessions().end()) throw std::invalid_argument("session handle " + std::to_string(handle) + " is not live");
+  if (it == sessions().end()) {
+    fail<std::invalid_argument>(ErrorMessage() << "session handle " << handle << " is not live");
+  }
   return *it->second;
 }
 

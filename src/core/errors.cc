@@ -4,25 +4,25 @@
 
 namespace orw {
 
-Message& Message::operator<<(std::string_view piece) {
+ErrorMessage& ErrorMessage::operator<<(std::string_view piece) {
   text_.append(piece);
   return *this;
 }
 
-Message& Message::operator<<(char c) {
+ErrorMessage& ErrorMessage::operator<<(char c) {
   text_.push_back(c);
   return *this;
 }
 
-Message& Message::operator<<(Printable name) { return *this << printable(name.name); }
+ErrorMessage& ErrorMessage::operator<<(Printable name) { return *this << printable(name.name); }
 
-Message& Message::append_signed(int64_t v) {
+ErrorMessage& ErrorMessage::append_signed(int64_t v) {
   if (v < 0) text_.push_back('-');
   // The magnitude as unsigned: -INT64_MIN does not fit in int64_t.
   return append_unsigned(v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v));
 }
 
-Message& Message::append_unsigned(uint64_t v) {
+ErrorMessage& ErrorMessage::append_unsigned(uint64_t v) {
   char digits[20];
   size_t n = 0;
   do {
@@ -34,7 +34,7 @@ Message& Message::append_unsigned(uint64_t v) {
 }
 
 template <class E>
-void fail(Message& message) {
+void fail(ErrorMessage& message) {
   throw E(message.text());
 }
 
@@ -43,8 +43,8 @@ void fail(const char* message) {
   throw E(message);
 }
 
-#define ORW_FAIL_AS(E)             \
-  template void fail<E>(Message&); \
+#define ORW_FAIL_AS(E)                  \
+  template void fail<E>(ErrorMessage&); \
   template void fail<E>(const char*);
 ORW_FAIL_AS(TypeError)
 ORW_FAIL_AS(ParseError)

@@ -38,25 +38,26 @@ struct AllocationError : SizeError {
 // Any other invalid value (axis out of range, bad attribute value, wrong input count...)
 // is a plain std::invalid_argument.
 
-// A name from untrusted bytes, appended to a Message escaped and cut (see printable()).
+// A name from untrusted bytes, appended to an ErrorMessage escaped and cut (see printable()).
 struct Printable {
   std::string_view name;
 };
 
 // An error message built in one string:
-//   fail<TypeError>(Message() << node << ": input 'X' has type " << name << ...);
+//   fail<TypeError>(ErrorMessage() << node << ": input 'X' has type " << name << ...);
 // Why not `a + b + c`: every `+` makes a temporary std::string, and the wasm build carries a
 // cleanup block for each on the exception path. Pieces appended by out-of-line calls to one
 // string cost a call each, which made every throw site several times smaller.
-class Message {
+class ErrorMessage {
  public:
-  Message& operator<<(std::string_view piece);
-  Message& operator<<(const char* piece) { return *this << std::string_view(piece); }
-  Message& operator<<(const std::string& piece) { return *this << std::string_view(piece); }
-  Message& operator<<(char c);
-  Message& operator<<(Printable name);
-  template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, char> && !std::is_same_v<T, bool>, int> = 0>
-  Message& operator<<(T v) {
+  ErrorMessage& operator<<(std::string_view piece);
+  ErrorMessage& operator<<(const char* piece) { return *this << std::string_view(piece); }
+  ErrorMessage& operator<<(const std::string& piece) { return *this << std::string_view(piece); }
+  ErrorMessage& operator<<(char c);
+  ErrorMessage& operator<<(Printable name);
+  template <class T,
+            std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, char> && !std::is_same_v<T, bool>, int> = 0>
+  ErrorMessage& operator<<(T v) {
     if constexpr (std::is_signed_v<T>) {
       return append_signed(v);
     } else {
@@ -66,8 +67,8 @@ class Message {
   std::string& text() { return text_; }
 
  private:
-  Message& append_signed(int64_t v);
-  Message& append_unsigned(uint64_t v);
+  ErrorMessage& append_signed(int64_t v);
+  ErrorMessage& append_unsigned(uint64_t v);
   std::string text_;
 };
 
@@ -75,7 +76,7 @@ class Message {
 // UnsupportedError, SizeError, AllocationError, std::invalid_argument, std::out_of_range and
 // std::logic_error (a broken invariant of the library itself).
 template <class E>
-[[noreturn]] void fail(Message& message);
+[[noreturn]] void fail(ErrorMessage& message);
 template <class E>
 [[noreturn]] void fail(const char* message);
 

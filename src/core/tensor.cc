@@ -8,12 +8,12 @@
 
 namespace orw {
 
-int64_t checked_element_count(const Shape& dims, const std::string& what) {
+int64_t checked_element_count(const Shape& dims, std::string_view what) {
   bool has_zero = false;
   for (size_t i = 0; i < dims.size(); ++i) {
     if (dims[i] < 0) {
-      throw SizeError(what + ": dim " + std::to_string(i) + " is negative (" + std::to_string(dims[i]) +
-                      ") in shape " + shape_to_string(dims));
+      fail<SizeError>(ErrorMessage() << what << ": dim " << i << " is negative (" << dims[i] << ") in shape "
+                                     << ShapeText{dims});
     }
     has_zero |= dims[i] == 0;
   }
@@ -21,31 +21,37 @@ int64_t checked_element_count(const Shape& dims, const std::string& what) {
   int64_t count = 1;
   for (int64_t d : dims) {
     if (count > std::numeric_limits<int64_t>::max() / d) {
-      throw SizeError(what + ": element count of shape " + shape_to_string(dims) + " overflows int64");
+      fail<SizeError>(ErrorMessage() << what << ": element count of shape " << ShapeText{dims} << " overflows int64");
     }
     count *= d;
   }
   return count;
 }
 
-size_t checked_byte_size(DataType type, int64_t count, const std::string& what) {
+size_t checked_byte_size(DataType type, int64_t count, std::string_view what) {
   const size_t elem = element_size(type);
-  if (elem == 0) throw TypeError(what + ": element type " + type_name(type) + " is not supported");
+  if (elem == 0) fail<TypeError>(ErrorMessage() << what << ": element type " << type_name(type) << " is not supported");
   const uint64_t limit = static_cast<uint64_t>(std::numeric_limits<std::ptrdiff_t>::max());
   if (count < 0 || static_cast<uint64_t>(count) > limit / elem) {
-    throw SizeError(what + ": " + std::to_string(count) + " elements of " + type_name(type) +
-                    " exceed the addressable memory (" + std::to_string(limit) + " bytes)");
+    fail<SizeError>(ErrorMessage() << what << ": " << count << " elements of " << type_name(type)
+                                   << " exceed the addressable memory (" << limit << " bytes)");
   }
   return static_cast<size_t>(count) * elem;
 }
 
 std::string shape_to_string(const Shape& dims) {
-  std::string s = "[";
-  for (size_t i = 0; i < dims.size(); ++i) {
-    if (i) s += ",";
-    s += std::to_string(dims[i]);
+  ErrorMessage m;
+  m << ShapeText{dims};
+  return std::move(m.text());
+}
+
+ErrorMessage& operator<<(ErrorMessage& m, ShapeText shape) {
+  m << '[';
+  for (size_t i = 0; i < shape.dims.size(); ++i) {
+    if (i) m << ',';
+    m << shape.dims[i];
   }
-  return s + "]";
+  return m << ']';
 }
 
 Tensor::Tensor(DataType type, Shape dims) : Tensor(type, std::move(dims), true) {}
@@ -57,8 +63,8 @@ Tensor::Tensor(DataType type, Shape dims, bool zero) : type_(type), dims_(std::m
   const size_t bytes = checked_byte_size(type_, count_, "tensor");
   void* p = zero ? std::calloc(bytes ? bytes : 1, 1) : std::malloc(bytes ? bytes : 1);
   if (!p) {
-    throw AllocationError("cannot allocate " + std::to_string(bytes) + " bytes for a tensor of shape " +
-                          shape_to_string(dims_) + " (out of memory)");
+    fail<AllocationError>(ErrorMessage() << "cannot allocate " << bytes << " bytes for a tensor of shape "
+                                         << ShapeText{dims_} << " (out of memory)");
   }
   owner_ = std::shared_ptr<void>(p, std::free);
   data_ = p;

@@ -5,9 +5,11 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/dtype.h"
+#include "core/errors.h"
 
 namespace orw {
 
@@ -15,15 +17,22 @@ using Shape = std::vector<int64_t>;
 
 // Number of elements of `dims`. Throws SizeError if a dim is negative or the product
 // overflows int64; `what` prefixes the message (e.g. "ReduceProd: input 'data'").
-int64_t checked_element_count(const Shape& dims, const std::string& what);
+int64_t checked_element_count(const Shape& dims, std::string_view what);
 
 // Bytes needed for `count` elements of `type`. Throws SizeError if that exceeds what this
 // platform can address (PTRDIFF_MAX: 2 GiB - 1 on wasm32), or TypeError for types without
 // fixed-size storage.
-size_t checked_byte_size(DataType type, int64_t count, const std::string& what);
+size_t checked_byte_size(DataType type, int64_t count, std::string_view what);
 
 // "[2,3,4]"
 std::string shape_to_string(const Shape& dims);
+
+// `ErrorMessage() << ShapeText{dims}` appends what shape_to_string(dims) returns.
+struct ShapeText {
+  const Shape& dims;
+};
+ErrorMessage& operator<<(ErrorMessage& message, ShapeText shape);
+inline ErrorMessage& operator<<(ErrorMessage&& message, ShapeText shape) { return message << shape; }
 
 class Tensor {
  public:

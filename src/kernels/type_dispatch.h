@@ -16,6 +16,18 @@ namespace orw::kernels::detail {
 
 template <class T> struct Tag { using type = T; };
 
+// The failure paths of the dispatchers below, out of line: the kernels are built -O3 (see
+// CMakeLists.txt), which would otherwise inline the message building into every caller and
+// every instance of with_storage_type.
+[[noreturn]] __attribute__((noinline)) inline void fail_no_kernel(DataType type) {
+  fail<TypeError>(ErrorMessage() << "kernels: element type " << type_name(type) << " has no kernel");
+}
+[[noreturn]] __attribute__((noinline)) inline void fail_unsupported_type(const TypeSet& types, DataType type,
+                                                                         const char* what) {
+  fail<TypeError>(ErrorMessage() << what << " kernel: element type " << type_name(type)
+                                 << " is not supported (supported: " << types.describe() << ')');
+}
+
 // Builds for users (ORW_SIMD_ONLY) leave out the scalar instances: they only serve tests and
 // benchmarks, and would double the kernels' share of the download.
 #ifdef ORW_SIMD_ONLY
@@ -55,7 +67,8 @@ void with_storage_type(DataType type, F&& f) {
     case DataType::kUint32: return f(Tag<uint32_t>{});
     case DataType::kInt64: return f(Tag<int64_t>{});
     case DataType::kUint64: return f(Tag<uint64_t>{});
-    default: throw TypeError("kernels: element type " + type_name(type) + " has no kernel");
+    default:
+      fail_no_kernel(type);
   }
 }
 
@@ -76,10 +89,7 @@ inline const TypeSet kMinMaxTypes = kNumericTypes.with(DataType::kInt8).with(Dat
 
 // Throws TypeError unless `types` holds `type`.
 inline void check_type(const TypeSet& types, DataType type, const char* what) {
-  if (!types.contains(type)) {
-    throw TypeError(std::string(what) + " kernel: element type " + type_name(type) +
-                    " is not supported (supported: " + types.describe() + ")");
-  }
+  if (!types.contains(type)) fail_unsupported_type(types, type, what);
 }
 
 }  // namespace orw::kernels::detail

@@ -33,15 +33,16 @@ ValueInfo decode_value_info(const onnx::ValueInfoProto& v) {
 
 void check_graph_limits(const onnx::GraphProto& g) {
   if (g.node_size() > kMaxGraphNodes) {
-    throw std::invalid_argument("model: the graph has " + std::to_string(g.node_size()) + " nodes, more than the limit of " +
-                                std::to_string(kMaxGraphNodes));
+    fail<std::invalid_argument>(ErrorMessage() << "model: the graph has " << g.node_size()
+                                               << " nodes, more than the limit of " << kMaxGraphNodes);
   }
   int64_t values = int64_t{g.input_size()} + g.output_size() + g.initializer_size() + g.value_info_size();
   for (const auto& node : g.node()) values += node.input_size() + node.output_size();
   if (values > kMaxGraphValues) {
-    throw std::invalid_argument("model: the graph names " + std::to_string(values) +
-                                " values (inputs, outputs, initializers, value_info, node inputs and outputs), more than "
-                                "the limit of " + std::to_string(kMaxGraphValues));
+    fail<std::invalid_argument>(ErrorMessage() << "model: the graph names " << values
+                                               << " values (inputs, outputs, initializers, value_info, node inputs and "
+                                                  "outputs), more than the limit of "
+                                               << kMaxGraphValues);
   }
 }
 
@@ -53,8 +54,9 @@ int64_t Model::opset(const std::string& domain) const {
 Model Model::parse(const void* bytes, size_t size) {
   onnx::ModelProto proto;
   if (size > static_cast<size_t>(INT_MAX) || !proto.ParseFromArray(bytes, static_cast<int>(size))) {
-    throw ParseError("ModelProto: the " + std::to_string(size) + " bytes are not a valid serialized onnx.ModelProto "
-                     "(truncated, malformed, or nested more than 100 messages deep)");
+    fail<ParseError>(ErrorMessage() << "ModelProto: the " << size
+                                    << " bytes are not a valid serialized onnx.ModelProto "
+                                       "(truncated, malformed, or nested more than 100 messages deep)");
   }
   Model m;
   m.ir_version_ = proto.ir_version();
@@ -66,7 +68,9 @@ Model Model::parse(const void* bytes, size_t size) {
   const auto& g = proto.graph();
   check_graph_limits(g);
   for (const auto& init : g.initializer()) {
-    m.initializers_.emplace(init.name(), tensor_from_proto(init, "initializer '" + printable(init.name()) + "'"));
+    ErrorMessage what;
+    what << "initializer '" << Printable{init.name()} << '\'';
+    m.initializers_.emplace(init.name(), tensor_from_proto(init, what.text()));
   }
   for (const auto& in : g.input()) {
     if (!m.initializers_.count(in.name())) m.inputs_.push_back(decode_value_info(in));
@@ -91,7 +95,8 @@ Model Model::parse(const void* bytes, size_t size) {
       for (const auto& out : np.output()) {
         if (out.empty()) continue;  // an omitted optional output
         if (!available.insert(out).second) {
-          throw std::invalid_argument(node.where() + ": output '" + printable(out) + "' is already produced elsewhere in the graph");
+          fail<std::invalid_argument>(ErrorMessage() << node << ": output '" << Printable{out}
+                                                     << "' is already produced elsewhere in the graph");
         }
       }
       m.nodes_.push_back(std::move(node));
@@ -104,8 +109,10 @@ Model Model::parse(const void* bytes, size_t size) {
         if (done[i]) continue;
         for (const auto& in : g.node(i).input()) {
           if (!available.count(in)) {
-            throw std::invalid_argument("model: node " + std::to_string(i) + " (" + printable(g.node(i).op_type()) + ") uses '" + printable(in) +
-                                        "', which no graph input, initializer or node produces (or a cycle)");
+            fail<std::invalid_argument>(ErrorMessage()
+                                        << "model: node " << i << " (" << Printable{g.node(i).op_type()} << ") uses '"
+                                        << Printable{in}
+                                        << "', which no graph input, initializer or node produces (or a cycle)");
           }
         }
       }
@@ -113,7 +120,8 @@ Model Model::parse(const void* bytes, size_t size) {
   }
   for (const auto& out : m.outputs_) {
     if (!available.count(out.name)) {
-      throw std::invalid_argument("model: graph output '" + printable(out.name) + "' is not produced by any node, input or initializer");
+      fail<std::invalid_argument>(ErrorMessage() << "model: graph output '" << Printable{out.name}
+                                                 << "' is not produced by any node, input or initializer");
     }
   }
   return m;

@@ -50,14 +50,28 @@ void encode_attribute(const Attribute& a, onnx::AttributeProto* p) {
   }
 }
 
+// How errors name a node before it is validated: its op type, or "node".
+ErrorMessage op_type_for_errors(const std::string& op_type) {
+  ErrorMessage m;
+  if (op_type.empty()) {
+    m << "node";
+  } else {
+    m << Printable{op_type};
+  }
+  return m;
+}
+
 }  // namespace
 
 Node Node::parse(const void* bytes, size_t size, int64_t opset, bool default_io) {
-  if (size > static_cast<size_t>(INT_MAX)) throw ParseError("NodeProto: " + std::to_string(size) + " bytes is too large");
+  if (size > static_cast<size_t>(INT_MAX)) {
+    fail<ParseError>(ErrorMessage() << "NodeProto: " << size << " bytes is too large");
+  }
   onnx::NodeProto proto;
   if (!proto.ParseFromArray(bytes, static_cast<int>(size))) {
-    throw ParseError("NodeProto: the " + std::to_string(size) + " bytes are not a valid serialized onnx.NodeProto "
-                     "(truncated, malformed, or nested more than 100 messages deep)");
+    fail<ParseError>(ErrorMessage() << "NodeProto: the " << size
+                                    << " bytes are not a valid serialized onnx.NodeProto "
+                                       "(truncated, malformed, or nested more than 100 messages deep)");
   }
   return from_proto(proto, opset, default_io);
 }
@@ -72,20 +86,21 @@ Node Node::from_proto(const onnx::NodeProto& proto, int64_t opset, bool default_
   node.outputs_.assign(proto.output().begin(), proto.output().end());
   for (const auto& a : proto.attribute()) {
     if (!a.ref_attr_name().empty()) {
-      throw UnsupportedError((node.op_type_.empty() ? std::string("node") : printable(node.op_type_)) + ": attribute '" +
-                             printable(a.name()) + "' refers to a function attribute ('" + printable(a.ref_attr_name()) +
-                             "'); only plain attribute values are supported");
+      fail<UnsupportedError>(op_type_for_errors(node.op_type_)
+                             << ": attribute '" << Printable{a.name()} << "' refers to a function attribute ('"
+                             << Printable{a.ref_attr_name()} << "'); only plain attribute values are supported");
     }
     if (a.has_g() || a.graphs_size() > 0) {
-      throw UnsupportedError((node.op_type_.empty() ? std::string("node") : printable(node.op_type_)) + ": attribute '" +
-                             printable(a.name()) + "' holds a subgraph; nested graphs are not supported");
+      fail<UnsupportedError>(op_type_for_errors(node.op_type_)
+                             << ": attribute '" << Printable{a.name()}
+                             << "' holds a subgraph; nested graphs are not supported");
     }
     node.attributes_.push_back(decode_attribute(a));
   }
   if (default_io && node.outputs_.empty()) node.outputs_.push_back("output0");
   node.validate();
   if (default_io) node.fill_default_io();
-  if (node.inputs_.empty()) throw std::invalid_argument(node.where() + ": the NodeProto lists no inputs");
+  if (node.inputs_.empty()) fail<std::invalid_argument>(ErrorMessage() << node << ": the NodeProto lists no inputs");
   return node;
 }
 
@@ -134,12 +149,12 @@ int64_t Node::int_attribute(const std::string& name, int64_t fallback) const {
 }
 
 std::string Node::where() const {
-  Message m;
+  ErrorMessage m;
   m << *this;
   return std::move(m.text());
 }
 
-Message& operator<<(Message& m, const Node& node) {
+ErrorMessage& operator<<(ErrorMessage& m, const Node& node) {
   if (node.op_type().empty()) {
     m << "node";
   } else {
@@ -150,53 +165,58 @@ Message& operator<<(Message& m, const Node& node) {
 }
 
 void Node::validate() {
-  if (op_type_.empty()) throw std::invalid_argument("node: op_type is empty");
+  if (op_type_.empty()) fail<std::invalid_argument>("node: op_type is empty");
   schema_ = &resolve_op(domain_, op_type_, opset_);
   const OpSchema& s = *schema_;
 
   for (size_t i = 0; i < attributes_.size(); ++i) {
     const Attribute& a = attributes_[i];
     for (size_t j = 0; j < i; ++j) {
-      if (attributes_[j].name == a.name) throw std::invalid_argument(where() + ": attribute '" + printable(a.name) + "' is given twice");
+      if (attributes_[j].name == a.name) {
+        fail<std::invalid_argument>(ErrorMessage()
+                                    << *this << ": attribute '" << Printable{a.name} << "' is given twice");
+      }
     }
     const AttrSpec* spec = nullptr;
     for (const auto& candidate : s.attributes) {
       if (a.name == candidate.name) spec = &candidate;
     }
     if (!spec) {
-      std::string known;
-      for (const auto& candidate : s.attributes) known += std::string(known.empty() ? "" : ", ") + candidate.name;
-      std::string hint;
+      ErrorMessage m;
+      m << *this << ": unknown attribute '" << Printable{a.name} << "' (this version has: ";
+      for (size_t k = 0; k < s.attributes.size(); ++k) m << (k == 0 ? "" : ", ") << s.attributes[k].name;
+      m << ')';
       if (a.name == "axes" && s.axes_from == AxesFrom::kInput) {
-        hint = "; from opset " + std::to_string(s.since_version) + " axes are given as the second input";
+        m << "; from opset " << s.since_version << " axes are given as the second input";
       }
-      throw std::invalid_argument(where() + ": unknown attribute '" + printable(a.name) + "' (this version has: " + known + ")" +
-                                  hint);
+      fail<std::invalid_argument>(m);
     }
     if (a.type != spec->type) {
-      throw TypeError(where() + ": attribute '" + printable(a.name) + "' must be of type " + attr_type_name(spec->type) +
-                      ", got " + attr_type_name(a.type));
+      fail<TypeError>(ErrorMessage() << *this << ": attribute '" << Printable{a.name} << "' must be of type "
+                                     << attr_type_name(spec->type) << ", got " << attr_type_name(a.type));
     }
     if (spec->boolean && a.i != 0 && a.i != 1) {
-      throw std::invalid_argument(where() + ": attribute '" + printable(a.name) + "' must be 0 or 1, got " + std::to_string(a.i));
+      fail<std::invalid_argument>(ErrorMessage()
+                                  << *this << ": attribute '" << Printable{a.name} << "' must be 0 or 1, got " << a.i);
     }
   }
 
   size_t required = 0;
   for (const auto& in : s.inputs) required += in.optional ? 0 : 1;
   if (!inputs_.empty() && (inputs_.size() < required || inputs_.size() > s.inputs.size())) {
-    throw std::invalid_argument(where() + ": has " + std::to_string(inputs_.size()) + " inputs, expected " +
-                                (required == s.inputs.size() ? std::to_string(required)
-                                                             : std::to_string(required) + " to " + std::to_string(s.inputs.size())));
+    ErrorMessage m;
+    m << *this << ": has " << inputs_.size() << " inputs, expected " << required;
+    if (required != s.inputs.size()) m << " to " << s.inputs.size();
+    fail<std::invalid_argument>(m);
   }
   for (size_t i = 0; i < inputs_.size() && i < s.inputs.size(); ++i) {
     if (inputs_[i].empty() && !s.inputs[i].optional) {
-      throw std::invalid_argument(where() + ": input " + std::to_string(i) + " '" + s.inputs[i].name +
-                                  "' is required but its name is empty");
+      fail<std::invalid_argument>(ErrorMessage() << *this << ": input " << i << " '" << s.inputs[i].name
+                                                 << "' is required but its name is empty");
     }
   }
   if (outputs_.size() != 1) {
-    throw std::invalid_argument(where() + ": has " + std::to_string(outputs_.size()) + " outputs, expected 1");
+    fail<std::invalid_argument>(ErrorMessage() << *this << ": has " << outputs_.size() << " outputs, expected 1");
   }
   if (s.check) s.check(*this);
 }

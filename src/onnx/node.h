@@ -105,7 +105,7 @@ class Node {
 };
 
 // Appends how errors name `node` (see Node::where()).
-Message& operator<<(Message& message, const Node& node);
-inline Message& operator<<(Message&& message, const Node& node) { return message << node; }
+ErrorMessage& operator<<(ErrorMessage& message, const Node& node);
+inline ErrorMessage& operator<<(ErrorMessage&& message, const Node& node) { return message << node; }
 
 }  // namespace orw

@@ -18,8 +18,8 @@ namespace {
 Tensor tensor_for_field(DataType type, const Shape& dims, int64_t count, int size, const std::string& what,
                         const char* field_name) {
   if (static_cast<int64_t>(size) != count) {
-    throw std::invalid_argument(what + ": " + field_name + " has " + std::to_string(size) +
-                                " values but dims " + shape_to_string(dims) + " need " + std::to_string(count));
+    fail<std::invalid_argument>(ErrorMessage() << what << ": " << field_name << " has " << size << " values but dims "
+                                               << ShapeText{dims} << " need " << count);
   }
   return Tensor::uninitialized(type, dims);
 }
@@ -34,15 +34,19 @@ Tensor from_field(DataType type, const Shape& dims, int64_t count, const Field& 
   return t;
 }
 
+[[noreturn]] void fail_unsupported_type(const std::string& what, DataType type) {
+  fail<UnsupportedError>(ErrorMessage() << what << ": element type " << type_name(type) << " is not supported");
+}
+
 }  // namespace
 
 Tensor tensor_from_proto(const onnx::TensorProto& p, const std::string& what) {
   const auto type = static_cast<DataType>(p.data_type());
   if (!is_known_type(p.data_type()) || type == DataType::kString) {
-    throw UnsupportedError(what + ": element type " + type_name(type) + " is not supported");
+    fail_unsupported_type(what, type);
   }
   if (p.data_location() == onnx::TensorProto::EXTERNAL) {
-    throw UnsupportedError(what + ": tensors with external data are not supported");
+    fail<UnsupportedError>(ErrorMessage() << what << ": tensors with external data are not supported");
   }
   Shape dims(p.dims().begin(), p.dims().end());
   // Sizes are checked against the bytes present before anything is allocated.
@@ -50,8 +54,8 @@ Tensor tensor_from_proto(const onnx::TensorProto& p, const std::string& what) {
   const size_t bytes = checked_byte_size(type, count, what);
   if (p.has_raw_data()) {
     if (p.raw_data().size() != bytes) {
-      throw std::invalid_argument(what + ": raw_data has " + std::to_string(p.raw_data().size()) + " bytes but " +
-                                  type_name(type) + shape_to_string(dims) + " needs " + std::to_string(bytes));
+      fail<std::invalid_argument>(ErrorMessage() << what << ": raw_data has " << p.raw_data().size() << " bytes but "
+                                                 << type_name(type) << ShapeText{dims} << " needs " << bytes);
     }
     Tensor t = Tensor::uninitialized(type, dims);
     std::memcpy(t.mutable_raw(), p.raw_data().data(), bytes);  // little-endian, as wasm and x86
@@ -71,18 +75,23 @@ Tensor tensor_from_proto(const onnx::TensorProto& p, const std::string& what) {
     case DataType::kBfloat16: return from_field<uint16_t>(type, dims, count, p.int32_data(), what, "int32_data");
     case DataType::kUint8:
     case DataType::kBool: return from_field<uint8_t>(type, dims, count, p.int32_data(), what, "int32_data");
-    default: throw UnsupportedError(what + ": element type " + type_name(type) + " is not supported");
+    default:
+      fail_unsupported_type(what, type);
   }
 }
 
 Tensor tensor_from_bytes(const void* bytes, size_t size, std::string* name) {
   onnx::TensorProto proto;
   if (size > static_cast<size_t>(INT_MAX) || !proto.ParseFromArray(bytes, static_cast<int>(size))) {
-    throw ParseError("TensorProto: the " + std::to_string(size) + " bytes are not a valid serialized onnx.TensorProto "
-                     "(truncated, malformed, or nested more than 100 messages deep)");
+    fail<ParseError>(ErrorMessage() << "TensorProto: the " << size
+                                    << " bytes are not a valid serialized onnx.TensorProto "
+                                       "(truncated, malformed, or nested more than 100 messages deep)");
   }
   if (name) *name = proto.name();
-  return tensor_from_proto(proto, proto.name().empty() ? std::string("tensor") : "tensor '" + printable(proto.name()) + "'");
+  if (proto.name().empty()) return tensor_from_proto(proto, "tensor");
+  ErrorMessage what;
+  what << "tensor '" << Printable{proto.name()} << '\'';
+  return tensor_from_proto(proto, what.text());
 }
 
 }  // namespace orw

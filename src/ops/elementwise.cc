@@ -50,24 +50,39 @@ int32_t type_from_name(const Node& node, const std::string& name) {
   for (int32_t t = 1; t < static_cast<int32_t>(sizeof kNames / sizeof kNames[0]); ++t) {
     if (upper == kNames[t]) return t;
   }
-  throw std::invalid_argument(node.where() + ": attribute 'to' is \"" + name +
-                              "\", which is not a TensorProto.DataType name (e.g. \"FLOAT\", \"INT64\")");
+  fail<std::invalid_argument>(ErrorMessage()
+                              << node << ": attribute 'to' is \"" << Printable{name}
+                              << "\", which is not a TensorProto.DataType name (e.g. \"FLOAT\", \"INT64\")");
 }
 
-std::string type_label(int32_t t) { return type_name(static_cast<DataType>(t)) + " (" + std::to_string(t) + ")"; }
+// Appends "float (1)": an element type's name and TensorProto.DataType number.
+struct TypeLabel {
+  int32_t type;
+};
+ErrorMessage& operator<<(ErrorMessage& m, TypeLabel label) {
+  return m << type_name(static_cast<DataType>(label.type)) << " (" << label.type << ')';
+}
 
-std::string input_shape_label(const Node& node, size_t index, const Shape& dims) {
-  return input_label(node, index) + " of shape " + shape_to_string(dims);
+// Appends "input 0 'A' of shape [2,3] and input 1 'B' of shape [3]": Mul's two inputs.
+struct BothInputs {
+  const Node& node;
+  const Shape& a;
+  const Shape& b;
+};
+ErrorMessage& operator<<(ErrorMessage& m, BothInputs both) {
+  return m << InputLabel{both.node, 0} << " of shape " << ShapeText{both.a} << " and " << InputLabel{both.node, 1}
+           << " of shape " << ShapeText{both.b};
 }
 
 // B's dims placed in A's rank for the legacy broadcast of Mul 1-6 (1 elsewhere).
 Shape legacy_aligned_b(const Node& node, const Shape& a, const Shape& b) {
   const bool broadcast = node.int_attribute("broadcast", 0) != 0;
-  const std::string both = input_shape_label(node, 0, a) + " and " + input_shape_label(node, 1, b);
+  const BothInputs both{node, a, b};
   if (!broadcast) {
     if (a != b) {
-      throw std::invalid_argument(node.where() + ": " + both +
-                                  " differ; this version broadcasts only with attribute 'broadcast' = 1");
+      fail<std::invalid_argument>(ErrorMessage()
+                                  << node << ": " << both
+                                  << " differ; this version broadcasts only with attribute 'broadcast' = 1");
     }
     return b;
   }
@@ -78,15 +93,17 @@ Shape legacy_aligned_b(const Node& node, const Shape& a, const Shape& b) {
   const Attribute* axis_attr = node.find_attribute("axis");
   const int64_t axis = axis_attr ? axis_attr->i : ra - rb;
   if (rb > ra || axis < 0 || axis + rb > ra) {
-    throw std::invalid_argument(node.where() + ": " + both + ": with 'broadcast' = 1, B must have one element or match " +
-                                "A's dims from axis " + std::to_string(axis) + " (attribute 'axis'), which does not fit");
+    fail<std::invalid_argument>(ErrorMessage()
+                                << node << ": " << both
+                                << ": with 'broadcast' = 1, B must have one element or match A's dims from axis "
+                                << axis << " (attribute 'axis'), which does not fit");
   }
   Shape aligned(a.size(), 1);
   for (int64_t d = 0; d < rb; ++d) {
     if (b[d] != a[axis + d]) {
-      throw std::invalid_argument(node.where() + ": " + both + ": B's dim " + std::to_string(d) + " (" +
-                                  std::to_string(b[d]) + ") differs from A's dim " + std::to_string(axis + d) + " (" +
-                                  std::to_string(a[axis + d]) + "); the legacy broadcast of this version needs them equal");
+      fail<std::invalid_argument>(ErrorMessage() << node << ": " << both << ": B's dim " << d << " (" << b[d]
+                                                 << ") differs from A's dim " << axis + d << " (" << a[axis + d]
+                                                 << "); the legacy broadcast of this version needs them equal");
     }
     aligned[axis + d] = b[d];
   }
@@ -110,8 +127,8 @@ Shape mul_output_dims(const Node& node, const Shape& a, const Shape& b) {
   try {
     return plan_broadcast(a, b).output_dims;
   } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(node.where() + ": " + input_shape_label(node, 0, a) + " and " +
-                                input_shape_label(node, 1, b) + " do not broadcast (" + e.what() + ")");
+    fail<std::invalid_argument>(ErrorMessage()
+                                << node << ": " << BothInputs{node, a, b} << " do not broadcast (" << e.what() << ')');
   }
 }
 
@@ -121,8 +138,9 @@ std::vector<Tensor> run_mul(const Node& node, const std::vector<const Tensor*>& 
   check_data_type(node, a, 0);
   check_data_type(node, b, 1);
   if (a.type() != b.type()) {
-    throw TypeError(node.where() + ": " + input_label(node, 1) + " has element type " + type_name(b.type()) + " but " +
-                    input_label(node, 0) + " has " + type_name(a.type()) + "; both inputs must have the same type");
+    fail<TypeError>(ErrorMessage() << node << ": " << InputLabel{node, 1} << " has element type " << type_name(b.type())
+                                   << " but " << InputLabel{node, 0} << " has " << type_name(a.type())
+                                   << "; both inputs must have the same type");
   }
   const Shape out_dims = mul_output_dims(node, a.dims(), b.dims());
   const BroadcastPlan plan = plan_broadcast(a.dims(), is_legacy_mul(node) ? legacy_aligned_b(node, a.dims(), b.dims()) : b.dims());
@@ -133,22 +151,26 @@ std::vector<Tensor> run_mul(const Node& node, const std::vector<const Tensor*>& 
 
 DataType cast_target(const Node& node) {
   const Attribute* to = node.find_attribute("to");
-  if (!to) throw std::invalid_argument(node.where() + ": attribute 'to' is required (the target element type)");
+  if (!to) {
+    fail<std::invalid_argument>(ErrorMessage() << node << ": attribute 'to' is required (the target element type)");
+  }
   int64_t t = to->type == AttrType::kString ? type_from_name(node, to->s) : to->i;
   const int since = t >= 0 && t <= 64 ? cast_type_since(static_cast<int32_t>(t)) : 0;
   if (since == 0) {
-    throw std::invalid_argument(node.where() + ": attribute 'to' = " + std::to_string(t) +
-                                " is not an element type Cast can produce (complex, undefined or unknown)");
+    fail<std::invalid_argument>(ErrorMessage()
+                                << node << ": attribute 'to' = " << t
+                                << " is not an element type Cast can produce (complex, undefined or unknown)");
   }
   const auto type = static_cast<DataType>(t);
   if (since > node.since_version()) {
-    throw std::invalid_argument(node.where() + ": attribute 'to' is " + type_label(static_cast<int32_t>(t)) +
-                                ", which Cast accepts only from version " + std::to_string(since) +
-                                " (this node resolves to version " + std::to_string(node.since_version()) + ")");
+    fail<std::invalid_argument>(ErrorMessage() << node << ": attribute 'to' is " << TypeLabel{static_cast<int32_t>(t)}
+                                               << ", which Cast accepts only from version " << since
+                                               << " (this node resolves to version " << node.since_version() << ')');
   }
   if (!node.schema().types.contains(type)) {
-    throw TypeError(node.where() + ": attribute 'to' is " + type_label(static_cast<int32_t>(t)) +
-                    ", an element type this package does not support (supported: " + node.schema().types.describe() + ")");
+    fail<TypeError>(ErrorMessage() << node << ": attribute 'to' is " << TypeLabel{static_cast<int32_t>(t)}
+                                   << ", an element type this package does not support (supported: "
+                                   << node.schema().types.describe() << ')');
   }
   return type;
 }
@@ -156,8 +178,9 @@ DataType cast_target(const Node& node) {
 void check_round_mode(const Node& node) {
   const Attribute* a = node.find_attribute("round_mode");
   if (a && a->s != "up" && a->s != "down" && a->s != "nearest") {
-    throw std::invalid_argument(node.where() + ": attribute 'round_mode' must be \"up\", \"down\" or \"nearest\", got \"" +
-                                a->s + "\"");
+    fail<std::invalid_argument>(ErrorMessage()
+                                << node << ": attribute 'round_mode' must be \"up\", \"down\" or \"nearest\", got \""
+                                << Printable{a->s} << '"');
   }
 }
 

@@ -3,8 +3,8 @@
 #pragma once
 #include <memory>
 #include <stdexcept>
-#include <string>
 
+#include "core/errors.h"
 #include "kernels/kernels.h"
 #include "ops/operators.h"
 #include "plan/reduction_plan.h"
@@ -32,7 +32,7 @@ class InOrderRun final : public StreamedRun {
   }
   // Throws std::logic_error before the whole input was fed.
   Tensor finish() override {
-    if (fed_ != total_) throw std::logic_error(std::string(what_) + ": finish() before the whole input was fed");
+    if (fed_ != total_) fail<std::logic_error>(ErrorMessage() << what_ << ": finish() before the whole input was fed");
     stream_->finish();
     return out_;
   }

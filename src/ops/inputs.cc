@@ -1,12 +1,22 @@
 #include "ops/inputs.h"
 
+#include <utility>
+
 #include "core/errors.h"
 
 namespace orw {
 
 std::string input_label(const Node& node, size_t index) {
-  const auto& specs = node.schema().inputs;
-  return "input " + std::to_string(index) + (index < specs.size() ? std::string(" '") + specs[index].name + "'" : "");
+  ErrorMessage m;
+  m << InputLabel{node, index};
+  return std::move(m.text());
+}
+
+ErrorMessage& operator<<(ErrorMessage& m, InputLabel label) {
+  const auto& specs = label.node.schema().inputs;
+  m << "input " << label.index;
+  if (label.index < specs.size()) m << " '" << specs[label.index].name << '\'';
+  return m;
 }
 
 const Tensor* optional_input(const std::vector<const Tensor*>& inputs, size_t index) {
@@ -15,8 +25,9 @@ const Tensor* optional_input(const std::vector<const Tensor*>& inputs, size_t in
 
 void check_data_type(const Node& node, const Tensor& t, size_t index) {
   if (!node.schema().types.contains(t.type())) {
-    throw TypeError(node.where() + ": " + input_label(node, index) + " has element type " + type_name(t.type()) +
-                    ", which this version does not accept (allowed: " + node.schema().types.describe() + ")");
+    fail<TypeError>(ErrorMessage() << node << ": " << InputLabel{node, index} << " has element type "
+                                   << type_name(t.type()) << ", which this version does not accept (allowed: "
+                                   << node.schema().types.describe() << ')');
   }
 }
 
@@ -27,8 +38,8 @@ std::vector<int64_t> read_int_values(const Node& node, const Tensor& t, size_t i
   } else if (allow_int32 && t.type() == DataType::kInt32) {
     for (size_t i = 0; i < v.size(); ++i) v[i] = t.data<int32_t>()[i];
   } else {
-    throw TypeError(node.where() + ": " + input_label(node, index) + " must be " +
-                    (allow_int32 ? "int32 or int64" : "int64") + ", got " + type_name(t.type()));
+    fail<TypeError>(ErrorMessage() << node << ": " << InputLabel{node, index} << " must be "
+                                   << (allow_int32 ? "int32 or int64" : "int64") << ", got " << type_name(t.type()));
   }
   return v;
 }

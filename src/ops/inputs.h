@@ -2,6 +2,7 @@
 #pragma once
 #include <vector>
 
+#include "core/errors.h"
 #include "core/tensor.h"
 #include "onnx/node.h"
 
@@ -9,6 +10,13 @@ namespace orw {
 
 // "input 1 'axes'"
 std::string input_label(const Node& node, size_t index);
+
+// `ErrorMessage() << ... << InputLabel{node, index}` appends what input_label(node, index) returns.
+struct InputLabel {
+  const Node& node;
+  size_t index;
+};
+ErrorMessage& operator<<(ErrorMessage& message, InputLabel label);
 
 // The input at `index`, or nullptr when it is omitted (only optional inputs may be).
 const Tensor* optional_input(const std::vector<const Tensor*>& inputs, size_t index);

@@ -20,7 +20,7 @@ std::vector<int64_t> normalize_axes(const Node& node, const std::vector<int64_t>
   out.reserve(axes.size());
   for (int64_t a : axes) {
     if (a < -rank || a >= rank) {
-      Message m;
+      ErrorMessage m;
       m << node << ": " << source << ": axis " << a << " is out of range for rank " << rank;
       if (rank == 0) {
         m << " (a rank-0 input has no axes)";
@@ -33,7 +33,7 @@ std::vector<int64_t> normalize_axes(const Node& node, const std::vector<int64_t>
     for (size_t j = 0; j < out.size(); ++j) {
       if (out[j] == wrapped) {
         const int64_t first = axes[j];
-        Message m;
+        ErrorMessage m;
         m << node << ": " << source << ": axis " << wrapped << " is repeated";
         if (first != a) m << " (as " << first << " and " << a << ')';
         fail<std::invalid_argument>(m << "; each axis may appear once");
@@ -68,8 +68,8 @@ PreparedReduce prepare_reduce(const Node& node, const std::vector<const Tensor*>
   } else if (const Tensor* axes = optional_input(inputs, 1)) {
     source = "input 'axes'";
     if (axes->rank() != 1) {
-      throw std::invalid_argument(node.where() + ": input 1 'axes' must be a 1-D tensor, got shape " +
-                                  shape_to_string(axes->dims()));
+      fail<std::invalid_argument>(ErrorMessage() << node << ": input 1 'axes' must be a 1-D tensor, got shape "
+                                                 << ShapeText{axes->dims()});
     }
     raw_axes = read_int_values(node, *axes, 1, false);
   }

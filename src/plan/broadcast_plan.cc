@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <stdexcept>
-#include <string>
+
+#include "core/errors.h"
 
 namespace orw {
 
@@ -30,8 +31,7 @@ BroadcastPlan plan_broadcast(const Shape& a, const Shape& b) {
     const int64_t db = d + b.size() >= rank ? b[d + b.size() - rank] : 1;
     const auto out = broadcast_dim(da, db);
     if (!out) {
-      throw std::invalid_argument("dim " + std::to_string(d) + " of the output: " + std::to_string(da) + " vs " +
-                                  std::to_string(db));
+      fail<std::invalid_argument>(ErrorMessage() << "dim " << d << " of the output: " << da << " vs " << db);
     }
     p.output_dims[d] = *out;
     if (*out == 1) continue;  // nothing to walk

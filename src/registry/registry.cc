@@ -207,26 +207,26 @@ const OpSchema& resolve_op(const std::string& domain, const std::string& op_type
     if (!first) first = &s;
     if (s.since_version <= opset) best = &s;
   }
-  const std::string what = printable(op_type) + " (domain '" + printable(dom) + "', opset " + std::to_string(opset) + ")";
-  if (!domain_known) throw UnsupportedError(what + ": domain '" + printable(dom) + "' is not supported (only ai.onnx)");
+  if (domain_known && first && opset >= 1 && opset <= kMaxOpset && best) return *best;
+
+  ErrorMessage m;
+  m << Printable{op_type} << " (domain '" << Printable{dom} << "', opset " << opset << "): ";
+  if (!domain_known) fail<UnsupportedError>(m << "domain '" << Printable{dom} << "' is not supported (only ai.onnx)");
   if (!first) {
-    std::string known;
-    const char* previous = "";
+    m << "operator '" << Printable{op_type} << "' is not supported (supported: ";
+    const char* previous = nullptr;
     for (const OpSchema& s : all_ops()) {  // rows of one op are adjacent
-      if (std::string(previous) != s.op_type) known += std::string(known.empty() ? "" : ", ") + s.op_type;
+      if (previous && std::string_view(previous) != s.op_type) m << ", ";
+      if (!previous || std::string_view(previous) != s.op_type) m << s.op_type;
       previous = s.op_type;
     }
-    throw UnsupportedError(what + ": operator '" + printable(op_type) + "' is not supported (supported: " + known + ")");
+    fail<UnsupportedError>(m << ')');
   }
   if (opset < 1 || opset > kMaxOpset) {
-    throw UnsupportedError(what + ": opset " + std::to_string(opset) + " is outside the supported range 1.." +
-                           std::to_string(kMaxOpset));
+    fail<UnsupportedError>(m << "opset " << opset << " is outside the supported range 1.." << kMaxOpset);
   }
-  if (!best) {
-    throw UnsupportedError(what + ": " + printable(op_type) + " does not exist in opset " + std::to_string(opset) +
-                           " (it first appears in opset " + std::to_string(first->since_version) + ")");
-  }
-  return *best;
+  fail<UnsupportedError>(m << Printable{op_type} << " does not exist in opset " << opset
+                           << " (it first appears in opset " << first->since_version << ')');
 }
 
 }  // namespace orw

@@ -4,48 +4,60 @@
 
 #include "core/errors.h"
 #include "ops/operators.h"
-#include "core/names.h"
 
 namespace orw {
 namespace {
 
 void check_feed(const ValueInfo& info, const Tensor& t, std::map<std::string, int64_t>& symbols) {
-  auto what = [&] { return "input '" + printable(info.name) + "'"; };  // made only for an error
+  // The start of an error message about this feed: "input 'X'".
+  auto what = [&] {
+    ErrorMessage m;
+    m << "input '" << Printable{info.name} << '\'';
+    return m;
+  };
   if (info.type != DataType::kUndefined && t.type() != info.type) {
-    throw TypeError(what() + ": expected element type " + type_name(info.type) + ", got " + type_name(t.type()));
+    fail<TypeError>(what() << ": expected element type " << type_name(info.type) << ", got " << type_name(t.type()));
   }
   if (!info.has_shape) return;
   if (t.rank() != static_cast<int64_t>(info.dims.size())) {
-    throw std::invalid_argument(what() + ": expected rank " + std::to_string(info.dims.size()) + ", got shape " +
-                                shape_to_string(t.dims()));
+    fail<std::invalid_argument>(what() << ": expected rank " << info.dims.size() << ", got shape "
+                                       << ShapeText{t.dims()});
   }
   for (size_t d = 0; d < info.dims.size(); ++d) {
     const DeclaredDim& dim = info.dims[d];
     const int64_t got = t.dims()[d];
     if (dim.value >= 0 && got != dim.value) {
-      throw std::invalid_argument(what() + ": dim " + std::to_string(d) + " must be " + std::to_string(dim.value) +
-                                  ", got shape " + shape_to_string(t.dims()));
+      fail<std::invalid_argument>(what() << ": dim " << d << " must be " << dim.value << ", got shape "
+                                         << ShapeText{t.dims()});
     }
     if (!dim.symbol.empty()) {
       auto [it, fresh] = symbols.emplace(dim.symbol, got);
       if (!fresh && it->second != got) {
-        throw std::invalid_argument(what() + ": dim " + std::to_string(d) + " ('" + printable(dim.symbol) + "') is " + std::to_string(got) +
-                                    ", but another input gives '" + printable(dim.symbol) + "' = " + std::to_string(it->second));
+        fail<std::invalid_argument>(what()
+                                    << ": dim " << d << " ('" << Printable{dim.symbol} << "') is " << got
+                                    << ", but another input gives '" << Printable{dim.symbol} << "' = " << it->second);
       }
     }
   }
 }
 
-// " (in the graph: data = 'X', axes = 'A')": which values fed the node, so an error about
-// "input 1 'axes'" can be traced to the model's value names.
-std::string graph_context(const Node& node) {
-  std::string s;
+// Appends " (in the graph: data = 'X', axes = 'A')": which values fed the node, so an error
+// about "input 1 'axes'" can be traced to the model's value names.
+struct GraphContext {
+  const Node& node;
+};
+ErrorMessage& operator<<(ErrorMessage& m, GraphContext context) {
+  const Node& node = context.node;
   const auto& specs = node.schema().inputs;
+  m << " (in the graph: ";
+  bool first = true;
   for (size_t i = 0; i < node.inputs().size() && i < specs.size(); ++i) {
     if (node.inputs()[i].empty()) continue;
-    s += std::string(s.empty() ? "" : ", ") + specs[i].name + " = '" + printable(node.inputs()[i]) + "'";
+    if (!first) m << ", ";
+    first = false;
+    m << specs[i].name << " = '" << Printable{node.inputs()[i]} << '\'';
   }
-  return " (in the graph: " + s + ")";
+  return m << ')';
 }
 
 // Runs f (a node's run or start), adding the graph's value names to any error (the error
@@ -55,13 +67,13 @@ auto with_graph_context(const Node& node, F&& f) {
   try {
     return f();
   } catch (const TypeError& e) {
-    throw TypeError(e.what() + graph_context(node));
+    fail<TypeError>(ErrorMessage() << e.what() << GraphContext{node});
   } catch (const SizeError& e) {
-    throw SizeError(e.what() + graph_context(node));
+    fail<SizeError>(ErrorMessage() << e.what() << GraphContext{node});
   } catch (const UnsupportedError& e) {
-    throw UnsupportedError(e.what() + graph_context(node));
+    fail<UnsupportedError>(ErrorMessage() << e.what() << GraphContext{node});
   } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(e.what() + graph_context(node));
+    fail<std::invalid_argument>(ErrorMessage() << e.what() << GraphContext{node});
   }
 }
 
@@ -90,7 +102,9 @@ Session::Session(Model model) : model_(std::move(model)) {
 std::vector<Tensor> Session::run_positional(const std::vector<const Tensor*>& feeds) const {
   std::map<std::string, int64_t> symbols;
   for (size_t i = 0; i < input_names_.size(); ++i) {
-    if (i >= feeds.size() || !feeds[i]) throw std::invalid_argument("input '" + input_names_[i] + "' is missing from the feeds");
+    if (i >= feeds.size() || !feeds[i]) {
+      fail<std::invalid_argument>(ErrorMessage() << "input '" << Printable{input_names_[i]} << "' is missing from the feeds");
+    }
     check_feed(model_.inputs()[i], *feeds[i], symbols);
   }
   std::vector<const Tensor*> where(initial_);
@@ -98,7 +112,10 @@ std::vector<Tensor> Session::run_positional(const std::vector<const Tensor*>& fe
   std::vector<Tensor> produced(where.size());
   auto value = [&](int s) {
     const Tensor* t = where[static_cast<size_t>(s)];
-    if (!t) throw std::out_of_range("value '" + slot_names_[static_cast<size_t>(s)] + "' is used before any node produces it");
+    if (!t) {
+      fail<std::out_of_range>(ErrorMessage() << "value '" << Printable{slot_names_[static_cast<size_t>(s)]}
+                                             << "' is used before any node produces it");
+    }
     return t;
   };
   std::vector<const Tensor*> inputs;
@@ -128,15 +145,18 @@ void check_feeds(const Model& model, const std::vector<std::string>& input_names
     bool known = false;
     for (const auto& n : input_names) known = known || n == kv.first;
     if (!known) {
-      std::string names;
-      for (const auto& n : input_names) names += (names.empty() ? "'" : ", '") + n + "'";
-      throw std::invalid_argument("feed '" + printable(kv.first) + "' is not a graph input (inputs: " + names + ")");
+      ErrorMessage m;
+      m << "feed '" << Printable{kv.first} << "' is not a graph input (inputs: ";
+      for (size_t i = 0; i < input_names.size(); ++i) m << (i == 0 ? "'" : ", '") << Printable{input_names[i]} << '\'';
+      fail<std::invalid_argument>(m << ')');
     }
   }
   std::map<std::string, int64_t> symbols;
   for (const auto& info : model.inputs()) {
     auto it = feeds.find(info.name);
-    if (it == feeds.end()) throw std::invalid_argument("input '" + printable(info.name) + "' is missing from the feeds");
+    if (it == feeds.end()) {
+      fail<std::invalid_argument>(ErrorMessage() << "input '" << Printable{info.name} << "' is missing from the feeds");
+    }
     check_feed(info, it->second, symbols);
   }
 }

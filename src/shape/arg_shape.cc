@@ -3,6 +3,7 @@
 // axis range (a rank-0 input has no axis), and a known size-0 axis.
 #include <stdexcept>
 
+#include "core/errors.h"
 #include "ops/operators.h"
 #include "shape/node_io.h"
 #include "shape/shape_fns.h"
@@ -17,8 +18,8 @@ void infer_arg_shape(ShapesContext& ctx, const Node& node) {
     const Dims& in = *x.shape;
     const int64_t axis = arg_axis(node, x.rank());
     if (in[axis].is(0)) {
-      throw std::invalid_argument(node.where() + ": input 0 'data' has size 0 along axis " + std::to_string(axis) +
-                                  " (shape " + to_string(x.shape) + "): an empty slice has no arg");
+      fail<std::invalid_argument>(ErrorMessage() << node << ": input 0 'data' has size 0 along axis " << axis
+                                                 << " (shape " << x.shape << "): an empty slice has no arg");
     }
     const bool keepdims = node.int_attribute("keepdims", 1) != 0;
     Dims dims;

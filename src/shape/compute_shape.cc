@@ -6,20 +6,20 @@
 #include "onnx/node.h"
 #include "ops/inputs.h"
 #include "orw_proto/onnx.pb.h"
-#include "core/names.h"
 
 namespace orw {
 namespace {
 
-// " (axes become an input in opset 18)", from the op's first later row with an axes input.
-std::string when_axes_become_input(const OpSchema& s) {
+// Appends " (axes become an input in opset 18)", from the op's first later row with an axes
+// input; nothing when there is none.
+void append_when_axes_become_input(ErrorMessage& m, const OpSchema& s) {
   for (const OpSchema& later : all_ops()) {
     if (later.domain == std::string(s.domain) && later.op_type == std::string(s.op_type) &&
         later.since_version > s.since_version && later.axes_from == AxesFrom::kInput) {
-      return " (axes become an input in opset " + std::to_string(later.since_version) + ")";
+      m << " (axes become an input in opset " << later.since_version << ')';
+      return;
     }
   }
-  return {};
 }
 
 // Checks the input names given to a per-op function against the version's inputs.
@@ -27,27 +27,30 @@ void check_given_inputs(const Node& node, const std::vector<std::string>& names)
   const OpSchema& s = node.schema();
   for (size_t i = 0; i < s.inputs.size(); ++i) {
     if (!s.inputs[i].optional && (i >= names.size() || names[i].empty())) {
-      throw std::invalid_argument(node.where() + ": " + input_label(node, i) + " is required but no name was given");
+      fail<std::invalid_argument>(ErrorMessage()
+                                  << node << ": " << InputLabel{node, i} << " is required but no name was given");
     }
   }
   if (names.size() > s.inputs.size()) {  // only a Reduce version whose axes are an attribute has 1 input
-    const bool attr = node.find_attribute("axes") != nullptr;
-    throw std::invalid_argument(node.where() + ": input 1 'axes' is given" +
-                                (attr ? std::string(" as well as attribute 'axes'") : std::string()) +
-                                ", but this version takes axes only from attribute 'axes'" + when_axes_become_input(s));
+    ErrorMessage m;
+    m << node << ": input 1 'axes' is given";
+    if (node.find_attribute("axes") != nullptr) m << " as well as attribute 'axes'";
+    m << ", but this version takes axes only from attribute 'axes'";
+    append_when_axes_become_input(m, s);
+    fail<std::invalid_argument>(m);
   }
 }
 
 void compute_shape(ShapesContext& ctx, const onnx::NodeProto& proto, const char* op_type, const char* first,
                    const char* second) {
   if (proto.op_type() != op_type) {
-    throw std::invalid_argument(std::string("ComputeShape") + op_type + ": the node's op type is '" + printable(proto.op_type()) +
-                                "', expected '" + op_type + "'");
+    fail<std::invalid_argument>(ErrorMessage() << "ComputeShape" << op_type << ": the node's op type is '"
+                                               << Printable{proto.op_type()} << "', expected '" << op_type << '\'');
   }
   const int64_t opset = ctx.opset(proto.domain());
   if (opset == 0) {
-    throw std::invalid_argument(std::string(op_type) + ": the shapes context imports no opset for domain '" +
-                                printable(canonical_domain(proto.domain())) + "'");
+    fail<std::invalid_argument>(ErrorMessage() << op_type << ": the shapes context imports no opset for domain '"
+                                               << Printable{canonical_domain(proto.domain())} << '\'');
   }
   // The given names replace the node's inputs: parse the node with the version's input names
   // (a valid count), then check the given names with the node's name in the messages.
@@ -66,7 +69,7 @@ void compute_shape(ShapesContext& ctx, const onnx::NodeProto& proto, const char*
 }  // namespace
 
 void infer_shapes(ShapesContext& ctx, const Node& node) {
-  if (!node.schema().shape) throw UnsupportedError(node.where() + ": no shape function is registered");
+  if (!node.schema().shape) fail<UnsupportedError>(ErrorMessage() << node << ": no shape function is registered");
   node.schema().shape(ctx, node);
 }
 

@@ -21,9 +21,9 @@ TensorInfo same_shape(DataType type, const TensorInfo& like) { return TensorInfo
 Dim broadcast_symbolic(const Node& node, const TensorInfo& a, const TensorInfo& b, const Dim& da, const Dim& db) {
   if (da.is_value() && db.is_value()) {
     if (const auto d = broadcast_dim(da.value(), db.value())) return Dim::of(*d);
-    throw std::invalid_argument(node.where() + ": " + input_label(node, 0) + " " + to_string(a) + " and " +
-                                input_label(node, 1) + " " + to_string(b) + " do not broadcast (" + to_string(da) +
-                                " vs " + to_string(db) + ")");
+    ErrorMessage m;
+    m << node << ": " << InputLabel{node, 0} << ' ' << a << " and " << InputLabel{node, 1} << ' ' << b;
+    fail<std::invalid_argument>(m << " do not broadcast (" << da << " vs " << db << ')');
   }
   if (da.is(1)) return db;
   if (db.is(1)) return da;
@@ -60,8 +60,10 @@ void infer_mul_shape(ShapesContext& ctx, const Node& node) {
   check_type(node, a, 0, node.schema().types);
   check_type(node, b, 1, node.schema().types);
   if (a.type != DataType::kUndefined && b.type != DataType::kUndefined && a.type != b.type) {
-    throw TypeError(node.where() + ": " + input_label(node, 1) + " has element type " + type_name(b.type) + " but " +
-                    input_label(node, 0) + " has " + type_name(a.type) + "; both inputs must have the same type");
+    ErrorMessage m;
+    m << node << ": " << InputLabel{node, 1} << " has element type " << type_name(b.type) << " but "
+      << InputLabel{node, 0} << " has " << type_name(a.type);
+    fail<TypeError>(m << "; both inputs must have the same type");
   }
   const DataType type = a.type != DataType::kUndefined ? a.type : b.type;
   TensorInfo out = TensorInfo::of_unknown_rank(type);

@@ -9,16 +9,20 @@
 #include "shape/compute_shape.h"
 #include "shape/context.h"
 #include "shape/proto_info.h"
-#include "core/names.h"
 
 namespace orw {
 namespace {
 
 // A Constant node's output: from `value`, or from the value_* shorthands (opset 12+).
 TensorInfo constant_info(const onnx::NodeProto& node) {
-  const std::string what = "Constant '" + (node.output_size() ? printable(node.output(0)) : std::string()) + "'";
   for (const auto& a : node.attribute()) {
-    if (a.name() == "value") return info_from_tensor(a.t(), what + ": attribute 'value'");
+    if (a.name() == "value") {
+      ErrorMessage what;  // the prefix of info_from_tensor's errors
+      what << "Constant '";
+      if (node.output_size()) what << Printable{node.output(0)};
+      what << "': attribute 'value'";
+      return info_from_tensor(a.t(), what.text());
+    }
     if (a.name() == "value_int") return {DataType::kInt64, Dims{}, shape_values({a.i()})};
     if (a.name() == "value_ints") {
       return {DataType::kInt64, Dims{Dim::of(a.ints_size())}, shape_values({a.ints().begin(), a.ints().end()})};
@@ -58,8 +62,9 @@ void infer_graph_node(ShapesContext& ctx, const onnx::NodeProto& proto) {
 std::map<std::string, TensorInfo> infer_model_shapes(const void* bytes, size_t size) {
   onnx::ModelProto model;
   if (size > static_cast<size_t>(INT_MAX) || !model.ParseFromArray(bytes, static_cast<int>(size))) {
-    throw ParseError("ModelProto: the " + std::to_string(size) + " bytes are not a valid serialized onnx.ModelProto "
-                     "(truncated, malformed, or nested more than 100 messages deep)");
+    fail<ParseError>(ErrorMessage() << "ModelProto: the " << size
+                                    << " bytes are not a valid serialized onnx.ModelProto "
+                                       "(truncated, malformed, or nested more than 100 messages deep)");
   }
   ShapesContext ctx;
   for (const auto& import : model.opset_import()) ctx.set_opset(import.domain(), import.version());
@@ -68,7 +73,9 @@ std::map<std::string, TensorInfo> infer_model_shapes(const void* bytes, size_t s
   for (const auto& input : graph.input()) ctx.set(input.name(), info_from_type(input.type()));
   for (const auto& init : graph.initializer()) {
     if (model.ir_version() >= 4 && ctx.contains(init.name())) continue;  // an overridable default
-    ctx.set(init.name(), info_from_tensor(init, "initializer '" + printable(init.name()) + "'"));
+    ErrorMessage what;                                                   // the prefix of info_from_tensor's errors
+    what << "initializer '" << Printable{init.name()} << '\'';
+    ctx.set(init.name(), info_from_tensor(init, what.text()));
   }
   for (const auto& node : graph.node()) infer_graph_node(ctx, node);
   return ctx.values();

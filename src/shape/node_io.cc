@@ -4,7 +4,6 @@
 
 #include "core/errors.h"
 #include "ops/inputs.h"
-#include "core/names.h"
 
 namespace orw {
 
@@ -15,19 +14,21 @@ bool has_input(const Node& node, size_t index) {
 const TensorInfo& input_info(const ShapesContext& ctx, const Node& node, size_t index) {
   const std::string& name = index < node.inputs().size() ? node.inputs()[index] : std::string();
   if (const TensorInfo* info = ctx.find(name)) return *info;
-  throw std::out_of_range(node.where() + ": " + input_label(node, index) + " is the value '" + printable(name) +
-                          "', which the shapes context does not hold");
+  fail<std::out_of_range>(ErrorMessage() << node << ": " << InputLabel{node, index} << " is the value '"
+                                         << Printable{name} << "', which the shapes context does not hold");
 }
 
 void check_type(const Node& node, const TensorInfo& info, size_t index, TypeSet allowed) {
   if (info.type == DataType::kUndefined || allowed.contains(info.type)) return;
-  throw TypeError(node.where() + ": " + input_label(node, index) + " has element type " + type_name(info.type) +
-                  ", which this version does not accept (allowed: " + allowed.describe() + ")");
+  ErrorMessage m;
+  m << node << ": " << InputLabel{node, index} << " has element type " << type_name(info.type)
+    << ", which this version does not accept (allowed: " << allowed.describe() << ')';
+  fail<TypeError>(m);
 }
 
 const std::string& output_name(const Node& node) {
   const std::string& name = node.outputs().at(0);  // Node validation guarantees one output
-  if (name.empty()) throw std::invalid_argument(node.where() + ": output 0 has an empty name");
+  if (name.empty()) fail<std::invalid_argument>(ErrorMessage() << node << ": output 0 has an empty name");
   return name;
 }
 

@@ -23,9 +23,10 @@ std::vector<int64_t> stored_ints(const onnx::TensorProto& t, int64_t count, cons
   const size_t width = is64 ? 8 : 4;
   if (t.has_raw_data()) {
     if (t.raw_data().size() != static_cast<size_t>(count) * width) {
-      throw ParseError(what + ": raw_data holds " + std::to_string(t.raw_data().size()) + " bytes, but " +
-                       std::to_string(count) + " elements of " + (is64 ? "int64" : "int32") + " need " +
-                       std::to_string(static_cast<size_t>(count) * width));
+      ErrorMessage m;
+      m << what << ": raw_data holds " << t.raw_data().size() << " bytes, but " << count << " elements of "
+        << (is64 ? "int64" : "int32") << " need " << static_cast<size_t>(count) * width;
+      fail<ParseError>(m);
     }
     return from_raw(t.raw_data(), width);
   }
@@ -33,8 +34,7 @@ std::vector<int64_t> stored_ints(const onnx::TensorProto& t, int64_t count, cons
   if (is64) values.assign(t.int64_data().begin(), t.int64_data().end());
   else values.assign(t.int32_data().begin(), t.int32_data().end());
   if (values.size() != static_cast<size_t>(count)) {
-    throw ParseError(what + ": holds " + std::to_string(values.size()) + " values, but its dims need " +
-                     std::to_string(count));
+    fail<ParseError>(ErrorMessage() << what << ": holds " << values.size() << " values, but its dims need " << count);
   }
   return values;
 }
@@ -58,7 +58,7 @@ TensorInfo info_from_type(const onnx::TypeProto& type) {
 TensorInfo info_from_tensor(const onnx::TensorProto& tensor, const std::string& what) {
   TensorInfo info = TensorInfo::of(static_cast<DataType>(tensor.data_type()), {});
   for (int64_t d : tensor.dims()) {
-    if (d < 0) throw ParseError(what + ": dim " + std::to_string(d) + " is negative");
+    if (d < 0) fail<ParseError>(ErrorMessage() << what << ": dim " << d << " is negative");
     info.shape->push_back(Dim::of(d));
   }
   const bool is_int = info.type == DataType::kInt64 || info.type == DataType::kInt32;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/errors.h"
 #include "ops/operators.h"
 #include "shape/node_io.h"
 #include "shape/shape_fns.h"
@@ -26,7 +27,8 @@ Axes axes_from_input(const ShapesContext& ctx, const Node& node) {
   const TensorInfo& t = input_info(ctx, node, 1);
   check_type(node, t, 1, kAxesTypes);
   if (t.has_rank() && t.rank() != 1) {
-    throw std::invalid_argument(node.where() + ": input 1 'axes' must be a 1-D tensor, got shape " + to_string(t.shape));
+    fail<std::invalid_argument>(ErrorMessage()
+                                << node << ": input 1 'axes' must be a 1-D tensor, got shape " << t.shape);
   }
   Axes axes;
   axes.source = "input 'axes'";
@@ -89,8 +91,9 @@ Dims reduce_counted(ShapesContext& ctx, const Node& node, const Dims& in, const 
   if (keepdims) return maybe_reduced(ctx, node, in, known);
   const int64_t reduced = static_cast<int64_t>(known.size()) + axes.count - static_cast<int64_t>(axes.known.size());
   if (reduced > rank) {
-    throw std::invalid_argument(node.where() + ": " + axes.source + ": " + std::to_string(axes.count) +
-                                " axes cannot all be distinct axes of input 0 'data' of rank " + std::to_string(rank));
+    fail<std::invalid_argument>(ErrorMessage()
+                                << node << ": " << axes.source << ": " << axes.count
+                                << " axes cannot all be distinct axes of input 0 'data' of rank " << rank);
   }
   Dims out;
   for (int64_t d = 0; d < rank - reduced; ++d) {

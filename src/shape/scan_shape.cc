@@ -2,6 +2,7 @@
 // shape; the checks are on x's rank and on the axis input.
 #include <stdexcept>
 
+#include "core/errors.h"
 #include "ops/operators.h"
 #include "shape/node_io.h"
 #include "shape/shape_fns.h"
@@ -25,13 +26,13 @@ void infer_scan_shape(ShapesContext& ctx, const Node& node) {
   const TensorInfo x = input_info(ctx, node, 0);
   check_type(node, x, 0, node.schema().types);
   if (x.rank() == 0) {
-    throw std::invalid_argument(node.where() + ": input 0 'x' must have rank >= 1, got a rank-0 tensor");
+    fail<std::invalid_argument>(ErrorMessage() << node << ": input 0 'x' must have rank >= 1, got a rank-0 tensor");
   }
   const TensorInfo& axis = input_info(ctx, node, 1);
   check_type(node, axis, 1, kAxisTypes);
   if (!may_be_scalar(axis)) {
-    throw std::invalid_argument(node.where() + ": input 1 'axis' must be a scalar (0-D, or 1-D with one element), got " +
-                                to_string(axis));
+    fail<std::invalid_argument>(
+        ErrorMessage() << node << ": input 1 'axis' must be a scalar (0-D, or 1-D with one element), got " << axis);
   }
   if (x.has_rank() && axis.values && axis.values->front().is_value()) {
     normalize_axes(node, {axis.values->front().value()}, x.rank(), "input 1 'axis'");  // range check

@@ -1,12 +1,26 @@
 #include "shape/tensor_info.h"
 
+#include <utility>
+
+#include "core/errors.h"
+
 namespace orw {
 namespace {
 
-std::string join(const Dims& dims) {
-  std::string s;
-  for (size_t i = 0; i < dims.size(); ++i) s += (i ? "," : "") + to_string(dims[i]);
-  return s;
+ErrorMessage& append_joined(ErrorMessage& message, const Dims& dims) {
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (i) message << ',';
+    message << dims[i];
+  }
+  return message;
+}
+
+// `value` as the ErrorMessage overloads print it: the to_string() forms share their formats.
+template <class T>
+std::string text_of(const T& value) {
+  ErrorMessage m;
+  m << value;
+  return std::move(m.text());
 }
 
 }  // namespace
@@ -26,21 +40,35 @@ Dim Dim::symbol(std::string name) {
   return d;
 }
 
-std::string to_string(const Dim& d) {
+ErrorMessage& operator<<(ErrorMessage& message, const Dim& d) {
   switch (d.kind()) {
-    case Dim::Kind::kValue: return std::to_string(d.value());
-    case Dim::Kind::kSymbol: return d.name();
-    default: return "?";
+    case Dim::Kind::kValue:
+      return message << d.value();
+    case Dim::Kind::kSymbol:
+      return message << d.name();
+    default:
+      return message << '?';
   }
 }
 
-std::string to_string(const std::optional<Dims>& shape) { return shape ? "[" + join(*shape) + "]" : "[*]"; }
-
-std::string to_string(const TensorInfo& info) {
-  std::string s = info.type == DataType::kUndefined ? std::string("?") : type_name(info.type);
-  s += to_string(info.shape);
-  if (info.values) s += "={" + join(*info.values) + "}";
-  return s;
+ErrorMessage& operator<<(ErrorMessage& message, const std::optional<Dims>& shape) {
+  if (!shape) return message << "[*]";
+  return append_joined(message << '[', *shape) << ']';
 }
+
+ErrorMessage& operator<<(ErrorMessage& message, const TensorInfo& info) {
+  if (info.type == DataType::kUndefined) {
+    message << '?';
+  } else {
+    message << type_name(info.type);
+  }
+  message << info.shape;
+  if (info.values) append_joined(message << "={", *info.values) << '}';
+  return message;
+}
+
+std::string to_string(const Dim& d) { return text_of(d); }
+std::string to_string(const std::optional<Dims>& shape) { return text_of(shape); }
+std::string to_string(const TensorInfo& info) { return text_of(info); }
 
 }  // namespace orw

@@ -11,6 +11,8 @@
 
 namespace orw {
 
+class ErrorMessage;  // core/errors.h
+
 // A dimension, or one element of a ValueAsShape: an integer, a named symbol ("N"), or unknown.
 class Dim {
  public:
@@ -68,5 +70,10 @@ std::string to_string(const std::optional<Dims>& shape);
 // "float[*]" (unknown rank; "[?]" would read as rank 1 with an unknown dim), "?[*]" (nothing
 // known), "int64[2]={0,N}" (with ValueAsShape).
 std::string to_string(const TensorInfo& info);
+
+// The same texts appended to an error message (no temporary string at the throw site).
+ErrorMessage& operator<<(ErrorMessage& message, const Dim& d);
+ErrorMessage& operator<<(ErrorMessage& message, const std::optional<Dims>& shape);
+ErrorMessage& operator<<(ErrorMessage& message, const TensorInfo& info);
 
 }  // namespace orw

@@ -102,3 +102,15 @@ TEST_CASE("TensorProto/a name that is not UTF-8 appears escaped", "[names]") {
   CHECK(message_of([&] { tensor_from_bytes(bytes.data(), bytes.size()); }) ==
         "tensor 't\\xfe': element type type 44 is not supported");
 }
+
+TEST_CASE("Node/a Cast 'to' name with control bytes appears escaped", "[names]") {
+  const std::string message = message_of([] { Node::make("Cast", "", 1, {Attribute::of_string("to", "FL\x01OAT")}); });
+  CHECK(message.find("attribute 'to' is \"FL\\x01OAT\", which is not a TensorProto.DataType name") != std::string::npos);
+}
+
+TEST_CASE("Node/a Cast 'round_mode' with control bytes appears escaped", "[names]") {
+  const std::string message = message_of([] {
+    Node::make("Cast", "", 25, {Attribute::of_int("to", 1), Attribute::of_string("round_mode", "up\n")});
+  });
+  CHECK(message.find("attribute 'round_mode' must be \"up\", \"down\" or \"nearest\", got \"up\\n\"") != std::string::npos);
+}
