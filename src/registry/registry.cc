@@ -11,23 +11,67 @@ namespace orw {
 namespace {
 
 using DT = DataType;
+using kernels::ReduceOp;
+using kernels::ScanOp;
 
 // Type lists per the ONNX operator docs and changelog.
-const TypeSet kReduceV1Types = {DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble};
-const TypeSet kMinMaxV12Types = kReduceV1Types.with(DT::kInt8).with(DT::kUint8);
-const TypeSet kReduceV13Types = kReduceV1Types.with(DT::kBfloat16);
-const TypeSet kMinMaxV13Types = kMinMaxV12Types.with(DT::kBfloat16);
-const TypeSet kMinMaxV20Types = kMinMaxV13Types.with(DT::kBool);
-const TypeSet kCumSumV11Types = {DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64, DT::kFloat, DT::kDouble};
-const TypeSet kScanV14Types = kCumSumV11Types.with(DT::kFloat16).with(DT::kBfloat16);
+constexpr TypeSet kReduceV1Types = {DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble};
+constexpr TypeSet kMinMaxV12Types = kReduceV1Types.with(DT::kInt8).with(DT::kUint8);
+constexpr TypeSet kReduceV13Types = kReduceV1Types.with(DT::kBfloat16);
+constexpr TypeSet kMinMaxV13Types = kMinMaxV12Types.with(DT::kBfloat16);
+constexpr TypeSet kMinMaxV20Types = kMinMaxV13Types.with(DT::kBool);
+constexpr TypeSet kCumSumV11Types = {DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64, DT::kFloat, DT::kDouble};
+constexpr TypeSet kScanV14Types = kCumSumV11Types.with(DT::kFloat16).with(DT::kBfloat16);
+constexpr TypeSet kFloatTypes = {DT::kFloat16, DT::kFloat, DT::kDouble};
+constexpr TypeSet kAllNumericTypes = {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16,
+                                      DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble};
+// Cast/CastLike: the package's types of each version (ONNX adds string, float8, int4, float4,
+// int2 later; the 'to' check names them as unsupported).
+constexpr TypeSet kCastTypes = kAllNumericTypes.with(DT::kBool);
+constexpr TypeSet kCastV13Types = kCastTypes.with(DT::kBfloat16);
+// ArgMax / ArgMin: every numeric type from 1, bfloat16 from 13.
+constexpr TypeSet kArgV1Types = {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16,
+                                 DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble};
+constexpr TypeSet kArgV13Types = kArgV1Types.with(DT::kBfloat16);
 
-const AttrSpec kKeepdims{"keepdims", AttrType::kInt, true};
-const AttrSpec kAxesAttr{"axes", AttrType::kInts};
-const AttrSpec kNoop{"noop_with_empty_axes", AttrType::kInt, true};
+// Attributes.
+constexpr AttrSpec kKeepdims{"keepdims", AttrType::kInt, true};
+constexpr AttrSpec kAxesAttr{"axes", AttrType::kInts};
+constexpr AttrSpec kNoop{"noop_with_empty_axes", AttrType::kInt, true};
+constexpr AttrSpec kConsumedInputs{"consumed_inputs", AttrType::kInts};  // legacy hint of versions 1-5, ignored
+constexpr AttrSpec kBroadcast{"broadcast", AttrType::kInt, true};
+constexpr AttrSpec kAxis{"axis", AttrType::kInt};
+constexpr AttrSpec kToInt{"to", AttrType::kInt};
+constexpr AttrSpec kSaturate{"saturate", AttrType::kInt, true};
+constexpr AttrSpec kRoundMode{"round_mode", AttrType::kString};
+constexpr AttrSpec kSelectLast{"select_last_index", AttrType::kInt, true};
+
+// The input and attribute lists the rows share.
+constexpr InputSpec kDataInput[] = {{"data"}};
+constexpr InputSpec kDataAndAxesInputs[] = {{"data"}, {"axes", true}};
+constexpr InputSpec kScanInputs[] = {{"x"}, {"axis"}};
+constexpr InputSpec kXInput[] = {{"X"}};
+constexpr InputSpec kInput[] = {{"input"}};
+constexpr InputSpec kMulInputs[] = {{"A"}, {"B"}};
+constexpr InputSpec kCastLikeInputs[] = {{"input"}, {"target_type"}};
+constexpr AttrSpec kAxesKeepdims[] = {kAxesAttr, kKeepdims};
+constexpr AttrSpec kKeepdimsNoop[] = {kKeepdims, kNoop};
+constexpr AttrSpec kScanAttrs[] = {{"exclusive", AttrType::kInt, true}, {"reverse", AttrType::kInt, true}};
+constexpr AttrSpec kConsumedOnly[] = {kConsumedInputs};
+constexpr AttrSpec kMulV1Attrs[] = {kBroadcast, kAxis, kConsumedInputs};
+constexpr AttrSpec kMulV6Attrs[] = {kBroadcast, kAxis};
+constexpr AttrSpec kCastV1Attrs[] = {{"to", AttrType::kString}};
+constexpr AttrSpec kCastV6Attrs[] = {kToInt};
+constexpr AttrSpec kCastV19Attrs[] = {kToInt, kSaturate};
+constexpr AttrSpec kCastV24Attrs[] = {kToInt, kSaturate, kRoundMode};
+constexpr AttrSpec kCastLikeV19Attrs[] = {kSaturate};
+constexpr AttrSpec kCastLikeV24Attrs[] = {kSaturate, kRoundMode};
+constexpr AttrSpec kArgV1Attrs[] = {kAxis, kKeepdims};
+constexpr AttrSpec kArgV12Attrs[] = {kAxis, kKeepdims, kSelectLast};
 
 // A Reduce op version whose axes are an attribute.
-OpSchema reduce_with_axes_attribute(const char* op, int since, TypeSet types, kernels::ReduceOp kernel) {
-  OpSchema s{kOnnxDomain, op, since, types, {{"data"}}, {kAxesAttr, kKeepdims}};
+constexpr OpSchema reduce_with_axes_attribute(const char* op, int since, TypeSet types, ReduceOp kernel) {
+  OpSchema s{kOnnxDomain, op, since, types, kDataInput, kAxesKeepdims};
   s.axes_from = AxesFrom::kAttribute;
   s.reduce_op = kernel;
   s.run = run_reduce;
@@ -36,8 +80,8 @@ OpSchema reduce_with_axes_attribute(const char* op, int since, TypeSet types, ke
 }
 
 // A Reduce op version whose axes are an optional second input.
-OpSchema reduce_with_axes_input(const char* op, int since, TypeSet types, kernels::ReduceOp kernel) {
-  OpSchema s{kOnnxDomain, op, since, types, {{"data"}, {"axes", true}}, {kKeepdims, kNoop}};
+constexpr OpSchema reduce_with_axes_input(const char* op, int since, TypeSet types, ReduceOp kernel) {
+  OpSchema s{kOnnxDomain, op, since, types, kDataAndAxesInputs, kKeepdimsNoop};
   s.axes_from = AxesFrom::kInput;
   s.reduce_op = kernel;
   s.run = run_reduce;
@@ -45,153 +89,140 @@ OpSchema reduce_with_axes_input(const char* op, int since, TypeSet types, kernel
   return s;
 }
 
-OpSchema scan_op(const char* op, int since, TypeSet types, kernels::ScanOp kernel) {
-  OpSchema s{kOnnxDomain, op, since, types, {{"x"}, {"axis"}},
-             {{"exclusive", AttrType::kInt, true}, {"reverse", AttrType::kInt, true}}};
+constexpr OpSchema scan_op(const char* op, int since, TypeSet types, ScanOp kernel) {
+  OpSchema s{kOnnxDomain, op, since, types, kScanInputs, kScanAttrs};
   s.scan_op = kernel;
   s.run = run_scan;
   s.shape = infer_scan_shape;
   return s;
 }
 
-// The common history of most Reduce ops: 1, 11 (the spec allows negative axes; accepted at 1 too,
-// as ONNX's own shape inference, onnxruntime and the reference evaluator do), 13 (bfloat16),
-// 18 (axes become an input).
-void add_reduce_history(std::vector<OpSchema>& t, const char* op, kernels::ReduceOp k) {
-  t.push_back(reduce_with_axes_attribute(op, 1, kReduceV1Types, k));
-  t.push_back(reduce_with_axes_attribute(op, 11, kReduceV1Types, k));
-  t.push_back(reduce_with_axes_attribute(op, 13, kReduceV13Types, k));
-  t.push_back(reduce_with_axes_input(op, 18, kReduceV13Types, k));
-}
-
-// ReduceMax / ReduceMin add 12 (int8, uint8) and 20 (bool).
-void add_min_max_history(std::vector<OpSchema>& t, const char* op, kernels::ReduceOp k) {
-  t.push_back(reduce_with_axes_attribute(op, 1, kReduceV1Types, k));
-  t.push_back(reduce_with_axes_attribute(op, 11, kReduceV1Types, k));
-  t.push_back(reduce_with_axes_attribute(op, 12, kMinMaxV12Types, k));
-  t.push_back(reduce_with_axes_attribute(op, 13, kMinMaxV13Types, k));
-  t.push_back(reduce_with_axes_input(op, 18, kMinMaxV13Types, k));
-  t.push_back(reduce_with_axes_input(op, 20, kMinMaxV20Types, k));
-}
-
-// ---- element-wise ops (the ops of the Reduce ops' ONNX function bodies) -----------------
-const TypeSet kFloatTypes = {DT::kFloat16, DT::kFloat, DT::kDouble};
-const TypeSet kFloatV13Types = kFloatTypes.with(DT::kBfloat16);
-const TypeSet kAllNumericTypes = {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16,
-                                  DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble};
-// Cast/CastLike: the package's types of each version (ONNX adds string, float8, int4, float4,
-// int2 later; the 'to' check names them as unsupported).
-const TypeSet kCastTypes = kAllNumericTypes.with(DT::kBool);
-const TypeSet kCastV13Types = kCastTypes.with(DT::kBfloat16);
-const AttrSpec kConsumedInputs{"consumed_inputs", AttrType::kInts};  // legacy hint of versions 1-5, ignored
-
-OpSchema elementwise_op(const char* op, int since, TypeSet types, std::vector<InputSpec> inputs,
-                        std::vector<AttrSpec> attrs, RunFn run, ShapeFn shape, CheckFn check = nullptr) {
-  OpSchema s{kOnnxDomain, op, since, types, std::move(inputs), std::move(attrs)};
+constexpr OpSchema elementwise_op(const char* op, int since, TypeSet types, StaticList<InputSpec> inputs,
+                                  StaticList<AttrSpec> attrs, RunFn run, ShapeFn shape, CheckFn check = nullptr) {
+  OpSchema s{kOnnxDomain, op, since, types, inputs, attrs};
   s.run = run;
   s.shape = shape;
   s.check = check;
   return s;
 }
 
-// Exp, Log, Sqrt: 1 (consumed_inputs), 6, 13 (bfloat16). Abs widens to every numeric type in 6.
-void add_unary_history(std::vector<OpSchema>& t, const char* op, const char* input, RunFn run, TypeSet v6_types) {
-  t.push_back(elementwise_op(op, 1, kFloatTypes, {{input}}, {kConsumedInputs}, run, infer_unary_shape));
-  t.push_back(elementwise_op(op, 6, v6_types, {{input}}, {}, run, infer_unary_shape));
-  t.push_back(elementwise_op(op, 13, v6_types.with(DT::kBfloat16), {{input}}, {}, run, infer_unary_shape));
+constexpr OpSchema arg_op(const char* op, int since, TypeSet types, StaticList<AttrSpec> attrs, ReduceOp extreme) {
+  OpSchema s{kOnnxDomain, op, since, types, kDataInput, attrs};
+  s.reduce_op = extreme;
+  s.run = run_arg;
+  s.shape = infer_arg_shape;
+  return s;
 }
 
-void add_elementwise_ops(std::vector<OpSchema>& t) {
-  add_unary_history(t, "Abs", "X", run_abs, kAllNumericTypes);
-  add_unary_history(t, "Exp", "input", run_exp, kFloatTypes);
-  add_unary_history(t, "Log", "input", run_log, kFloatTypes);
-  add_unary_history(t, "Sqrt", "X", run_sqrt, kFloatTypes);
+// The table. Rows of one op are adjacent, since-versions ascending.
+constexpr OpSchema kOps[] = {
+    // The common history of most Reduce ops: 1, 11 (the spec allows negative axes; accepted at
+    // 1 too, as ONNX's own shape inference, onnxruntime and the reference evaluator do), 13
+    // (bfloat16), 18 (axes become an input).
+    reduce_with_axes_attribute("ReduceProd", 1, kReduceV1Types, ReduceOp::kProd),
+    reduce_with_axes_attribute("ReduceProd", 11, kReduceV1Types, ReduceOp::kProd),
+    reduce_with_axes_attribute("ReduceProd", 13, kReduceV13Types, ReduceOp::kProd),
+    reduce_with_axes_input("ReduceProd", 18, kReduceV13Types, ReduceOp::kProd),
+    reduce_with_axes_attribute("ReduceMean", 1, kReduceV1Types, ReduceOp::kMean),
+    reduce_with_axes_attribute("ReduceMean", 11, kReduceV1Types, ReduceOp::kMean),
+    reduce_with_axes_attribute("ReduceMean", 13, kReduceV13Types, ReduceOp::kMean),
+    reduce_with_axes_input("ReduceMean", 18, kReduceV13Types, ReduceOp::kMean),
+    reduce_with_axes_attribute("ReduceSumSquare", 1, kReduceV1Types, ReduceOp::kSumSquare),
+    reduce_with_axes_attribute("ReduceSumSquare", 11, kReduceV1Types, ReduceOp::kSumSquare),
+    reduce_with_axes_attribute("ReduceSumSquare", 13, kReduceV13Types, ReduceOp::kSumSquare),
+    reduce_with_axes_input("ReduceSumSquare", 18, kReduceV13Types, ReduceOp::kSumSquare),
+    reduce_with_axes_attribute("ReduceL1", 1, kReduceV1Types, ReduceOp::kL1),
+    reduce_with_axes_attribute("ReduceL1", 11, kReduceV1Types, ReduceOp::kL1),
+    reduce_with_axes_attribute("ReduceL1", 13, kReduceV13Types, ReduceOp::kL1),
+    reduce_with_axes_input("ReduceL1", 18, kReduceV13Types, ReduceOp::kL1),
+    reduce_with_axes_attribute("ReduceL2", 1, kReduceV1Types, ReduceOp::kL2),
+    reduce_with_axes_attribute("ReduceL2", 11, kReduceV1Types, ReduceOp::kL2),
+    reduce_with_axes_attribute("ReduceL2", 13, kReduceV13Types, ReduceOp::kL2),
+    reduce_with_axes_input("ReduceL2", 18, kReduceV13Types, ReduceOp::kL2),
+    reduce_with_axes_attribute("ReduceLogSum", 1, kReduceV1Types, ReduceOp::kLogSum),
+    reduce_with_axes_attribute("ReduceLogSum", 11, kReduceV1Types, ReduceOp::kLogSum),
+    reduce_with_axes_attribute("ReduceLogSum", 13, kReduceV13Types, ReduceOp::kLogSum),
+    reduce_with_axes_input("ReduceLogSum", 18, kReduceV13Types, ReduceOp::kLogSum),
+    reduce_with_axes_attribute("ReduceLogSumExp", 1, kReduceV1Types, ReduceOp::kLogSumExp),
+    reduce_with_axes_attribute("ReduceLogSumExp", 11, kReduceV1Types, ReduceOp::kLogSumExp),
+    reduce_with_axes_attribute("ReduceLogSumExp", 13, kReduceV13Types, ReduceOp::kLogSumExp),
+    reduce_with_axes_input("ReduceLogSumExp", 18, kReduceV13Types, ReduceOp::kLogSumExp),
+    // ReduceSum moved its axes to an input already in 13.
+    reduce_with_axes_attribute("ReduceSum", 1, kReduceV1Types, ReduceOp::kSum),
+    reduce_with_axes_attribute("ReduceSum", 11, kReduceV1Types, ReduceOp::kSum),
+    reduce_with_axes_input("ReduceSum", 13, kReduceV13Types, ReduceOp::kSum),
+    // ReduceMax / ReduceMin add 12 (int8, uint8) and 20 (bool).
+    reduce_with_axes_attribute("ReduceMax", 1, kReduceV1Types, ReduceOp::kMax),
+    reduce_with_axes_attribute("ReduceMax", 11, kReduceV1Types, ReduceOp::kMax),
+    reduce_with_axes_attribute("ReduceMax", 12, kMinMaxV12Types, ReduceOp::kMax),
+    reduce_with_axes_attribute("ReduceMax", 13, kMinMaxV13Types, ReduceOp::kMax),
+    reduce_with_axes_input("ReduceMax", 18, kMinMaxV13Types, ReduceOp::kMax),
+    reduce_with_axes_input("ReduceMax", 20, kMinMaxV20Types, ReduceOp::kMax),
+    reduce_with_axes_attribute("ReduceMin", 1, kReduceV1Types, ReduceOp::kMin),
+    reduce_with_axes_attribute("ReduceMin", 11, kReduceV1Types, ReduceOp::kMin),
+    reduce_with_axes_attribute("ReduceMin", 12, kMinMaxV12Types, ReduceOp::kMin),
+    reduce_with_axes_attribute("ReduceMin", 13, kMinMaxV13Types, ReduceOp::kMin),
+    reduce_with_axes_input("ReduceMin", 18, kMinMaxV13Types, ReduceOp::kMin),
+    reduce_with_axes_input("ReduceMin", 20, kMinMaxV20Types, ReduceOp::kMin),
+    scan_op("CumSum", 11, kCumSumV11Types, ScanOp::kSum),
+    scan_op("CumSum", 14, kScanV14Types, ScanOp::kSum),
+    scan_op("CumProd", 26, kScanV14Types, ScanOp::kProd),
 
-  const std::vector<InputSpec> ab = {{"A"}, {"B"}};
-  const AttrSpec broadcast{"broadcast", AttrType::kInt, true}, axis{"axis", AttrType::kInt};
-  t.push_back(elementwise_op("Mul", 1, kFloatTypes, ab, {broadcast, axis, kConsumedInputs}, run_mul, infer_mul_shape));
-  t.push_back(elementwise_op("Mul", 6, kReduceV1Types, ab, {broadcast, axis}, run_mul, infer_mul_shape));
-  t.push_back(elementwise_op("Mul", 7, kReduceV1Types, ab, {}, run_mul, infer_mul_shape));
-  t.push_back(elementwise_op("Mul", 13, kReduceV13Types, ab, {}, run_mul, infer_mul_shape));
-  t.push_back(elementwise_op("Mul", 14, kAllNumericTypes.with(DT::kBfloat16), ab, {}, run_mul, infer_mul_shape));
+    // ---- element-wise ops (the ops of the Reduce ops' ONNX function bodies) ----
+    // Exp, Log, Sqrt: 1 (consumed_inputs), 6, 13 (bfloat16). Abs widens to every numeric type in 6.
+    elementwise_op("Abs", 1, kFloatTypes, kXInput, kConsumedOnly, run_abs, infer_unary_shape),
+    elementwise_op("Abs", 6, kAllNumericTypes, kXInput, {}, run_abs, infer_unary_shape),
+    elementwise_op("Abs", 13, kAllNumericTypes.with(DT::kBfloat16), kXInput, {}, run_abs, infer_unary_shape),
+    elementwise_op("Exp", 1, kFloatTypes, kInput, kConsumedOnly, run_exp, infer_unary_shape),
+    elementwise_op("Exp", 6, kFloatTypes, kInput, {}, run_exp, infer_unary_shape),
+    elementwise_op("Exp", 13, kFloatTypes.with(DT::kBfloat16), kInput, {}, run_exp, infer_unary_shape),
+    elementwise_op("Log", 1, kFloatTypes, kInput, kConsumedOnly, run_log, infer_unary_shape),
+    elementwise_op("Log", 6, kFloatTypes, kInput, {}, run_log, infer_unary_shape),
+    elementwise_op("Log", 13, kFloatTypes.with(DT::kBfloat16), kInput, {}, run_log, infer_unary_shape),
+    elementwise_op("Sqrt", 1, kFloatTypes, kXInput, kConsumedOnly, run_sqrt, infer_unary_shape),
+    elementwise_op("Sqrt", 6, kFloatTypes, kXInput, {}, run_sqrt, infer_unary_shape),
+    elementwise_op("Sqrt", 13, kFloatTypes.with(DT::kBfloat16), kXInput, {}, run_sqrt, infer_unary_shape),
+    elementwise_op("Mul", 1, kFloatTypes, kMulInputs, kMulV1Attrs, run_mul, infer_mul_shape),
+    elementwise_op("Mul", 6, kReduceV1Types, kMulInputs, kMulV6Attrs, run_mul, infer_mul_shape),
+    elementwise_op("Mul", 7, kReduceV1Types, kMulInputs, {}, run_mul, infer_mul_shape),
+    elementwise_op("Mul", 13, kReduceV13Types, kMulInputs, {}, run_mul, infer_mul_shape),
+    elementwise_op("Mul", 14, kAllNumericTypes.with(DT::kBfloat16), kMulInputs, {}, run_mul, infer_mul_shape),
+    // Cast: 'to' is a type name in 1, an int from 6; 9 adds string, 13 bfloat16, 19 float8 and
+    // 'saturate', 21 int4, 23 float4, 24 float8e8m0 and 'round_mode', 25 int2.
+    elementwise_op("Cast", 1, kCastTypes, kInput, kCastV1Attrs, run_cast, infer_cast_shape, check_cast_node),
+    elementwise_op("Cast", 6, kCastTypes, kInput, kCastV6Attrs, run_cast, infer_cast_shape, check_cast_node),
+    elementwise_op("Cast", 9, kCastTypes, kInput, kCastV6Attrs, run_cast, infer_cast_shape, check_cast_node),
+    elementwise_op("Cast", 13, kCastV13Types, kInput, kCastV6Attrs, run_cast, infer_cast_shape, check_cast_node),
+    elementwise_op("Cast", 19, kCastV13Types, kInput, kCastV19Attrs, run_cast, infer_cast_shape, check_cast_node),
+    elementwise_op("Cast", 21, kCastV13Types, kInput, kCastV19Attrs, run_cast, infer_cast_shape, check_cast_node),
+    elementwise_op("Cast", 23, kCastV13Types, kInput, kCastV19Attrs, run_cast, infer_cast_shape, check_cast_node),
+    elementwise_op("Cast", 24, kCastV13Types, kInput, kCastV24Attrs, run_cast, infer_cast_shape, check_cast_node),
+    elementwise_op("Cast", 25, kCastV13Types, kInput, kCastV24Attrs, run_cast, infer_cast_shape, check_cast_node),
+    // CastLike: 15, then the same steps as Cast from 19.
+    elementwise_op("CastLike", 15, kCastV13Types, kCastLikeInputs, {}, run_cast_like, infer_cast_like_shape),
+    elementwise_op("CastLike", 19, kCastV13Types, kCastLikeInputs, kCastLikeV19Attrs, run_cast_like, infer_cast_like_shape),
+    elementwise_op("CastLike", 21, kCastV13Types, kCastLikeInputs, kCastLikeV19Attrs, run_cast_like, infer_cast_like_shape),
+    elementwise_op("CastLike", 23, kCastV13Types, kCastLikeInputs, kCastLikeV19Attrs, run_cast_like, infer_cast_like_shape),
+    elementwise_op("CastLike", 24, kCastV13Types, kCastLikeInputs, kCastLikeV24Attrs, run_cast_like, infer_cast_like_shape,
+                   check_round_mode),
+    elementwise_op("CastLike", 25, kCastV13Types, kCastLikeInputs, kCastLikeV24Attrs, run_cast_like, infer_cast_like_shape,
+                   check_round_mode),
 
-  // Cast: 'to' is a type name in 1, an int from 6; 9 adds string, 13 bfloat16, 19 float8 and
-  // 'saturate', 21 int4, 23 float4, 24 float8e8m0 and 'round_mode', 25 int2.
-  const AttrSpec to_int{"to", AttrType::kInt}, saturate{"saturate", AttrType::kInt, true};
-  const AttrSpec round_mode{"round_mode", AttrType::kString};
-  t.push_back(elementwise_op("Cast", 1, kCastTypes, {{"input"}}, {{"to", AttrType::kString}}, run_cast, infer_cast_shape, check_cast_node));
-  for (int since : {6, 9}) t.push_back(elementwise_op("Cast", since, kCastTypes, {{"input"}}, {to_int}, run_cast, infer_cast_shape, check_cast_node));
-  t.push_back(elementwise_op("Cast", 13, kCastV13Types, {{"input"}}, {to_int}, run_cast, infer_cast_shape, check_cast_node));
-  for (int since : {19, 21, 23}) {
-    t.push_back(elementwise_op("Cast", since, kCastV13Types, {{"input"}}, {to_int, saturate}, run_cast, infer_cast_shape, check_cast_node));
-  }
-  for (int since : {24, 25}) {
-    t.push_back(elementwise_op("Cast", since, kCastV13Types, {{"input"}}, {to_int, saturate, round_mode}, run_cast,
-                               infer_cast_shape, check_cast_node));
-  }
-  // CastLike: 15, then the same steps as Cast from 19.
-  const std::vector<InputSpec> like = {{"input"}, {"target_type"}};
-  t.push_back(elementwise_op("CastLike", 15, kCastV13Types, like, {}, run_cast_like, infer_cast_like_shape));
-  for (int since : {19, 21, 23}) {
-    t.push_back(elementwise_op("CastLike", since, kCastV13Types, like, {saturate}, run_cast_like, infer_cast_like_shape));
-  }
-  for (int since : {24, 25}) {
-    t.push_back(elementwise_op("CastLike", since, kCastV13Types, like, {saturate, round_mode}, run_cast_like,
-                               infer_cast_like_shape, check_round_mode));
-  }
-}
-
-// ArgMax / ArgMin: 1 (every numeric type), 11 (negative axis in the spec; accepted at 1 too),
-// 12 (select_last_index), 13 (bfloat16). reduce_op says which extreme.
-const TypeSet kArgV1Types = {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16,
-                             DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble};
-
-void add_arg_history(std::vector<OpSchema>& t, const char* op, kernels::ReduceOp extreme) {
-  const AttrSpec axis{"axis", AttrType::kInt};
-  const AttrSpec last{"select_last_index", AttrType::kInt, true};
-  const std::pair<int, std::vector<AttrSpec>> versions[] = {
-      {1, {axis, kKeepdims}}, {11, {axis, kKeepdims}}, {12, {axis, kKeepdims, last}}, {13, {axis, kKeepdims, last}}};
-  for (const auto& [since, attributes] : versions) {
-    OpSchema s{kOnnxDomain, op, since, since >= 13 ? kArgV1Types.with(DT::kBfloat16) : kArgV1Types, {{"data"}}, attributes};
-    s.reduce_op = extreme;
-    s.run = run_arg;
-    s.shape = infer_arg_shape;
-    t.push_back(s);
-  }
-}
-
-std::vector<OpSchema> build_table() {
-  using kernels::ReduceOp;
-  using kernels::ScanOp;
-  std::vector<OpSchema> t;
-  add_reduce_history(t, "ReduceProd", ReduceOp::kProd);
-  add_reduce_history(t, "ReduceMean", ReduceOp::kMean);
-  add_reduce_history(t, "ReduceSumSquare", ReduceOp::kSumSquare);
-  add_reduce_history(t, "ReduceL1", ReduceOp::kL1);
-  add_reduce_history(t, "ReduceL2", ReduceOp::kL2);
-  add_reduce_history(t, "ReduceLogSum", ReduceOp::kLogSum);
-  add_reduce_history(t, "ReduceLogSumExp", ReduceOp::kLogSumExp);
-  // ReduceSum moved its axes to an input already in 13.
-  t.push_back(reduce_with_axes_attribute("ReduceSum", 1, kReduceV1Types, ReduceOp::kSum));
-  t.push_back(reduce_with_axes_attribute("ReduceSum", 11, kReduceV1Types, ReduceOp::kSum));
-  t.push_back(reduce_with_axes_input("ReduceSum", 13, kReduceV13Types, ReduceOp::kSum));
-  add_min_max_history(t, "ReduceMax", ReduceOp::kMax);
-  add_min_max_history(t, "ReduceMin", ReduceOp::kMin);
-  t.push_back(scan_op("CumSum", 11, kCumSumV11Types, ScanOp::kSum));
-  t.push_back(scan_op("CumSum", 14, kScanV14Types, ScanOp::kSum));
-  t.push_back(scan_op("CumProd", 26, kScanV14Types, ScanOp::kProd));
-  add_elementwise_ops(t);
-  add_arg_history(t, "ArgMax", ReduceOp::kMax);
-  add_arg_history(t, "ArgMin", ReduceOp::kMin);
-  return t;
-}
+    // ArgMax / ArgMin: 1, 11 (negative axis in the spec; accepted at 1 too), 12
+    // (select_last_index), 13 (bfloat16). reduce_op says which extreme.
+    arg_op("ArgMax", 1, kArgV1Types, kArgV1Attrs, ReduceOp::kMax),
+    arg_op("ArgMax", 11, kArgV1Types, kArgV1Attrs, ReduceOp::kMax),
+    arg_op("ArgMax", 12, kArgV1Types, kArgV12Attrs, ReduceOp::kMax),
+    arg_op("ArgMax", 13, kArgV13Types, kArgV12Attrs, ReduceOp::kMax),
+    arg_op("ArgMin", 1, kArgV1Types, kArgV1Attrs, ReduceOp::kMin),
+    arg_op("ArgMin", 11, kArgV1Types, kArgV1Attrs, ReduceOp::kMin),
+    arg_op("ArgMin", 12, kArgV1Types, kArgV12Attrs, ReduceOp::kMin),
+    arg_op("ArgMin", 13, kArgV13Types, kArgV12Attrs, ReduceOp::kMin),
+};
 
 }  // namespace
 
-const std::vector<OpSchema>& all_ops() {
-  static const std::vector<OpSchema> table = build_table();
-  return table;
-}
+StaticList<OpSchema> all_ops() { return kOps; }
 
 std::string canonical_domain(const std::string& domain) { return domain.empty() ? kOnnxDomain : domain; }
 

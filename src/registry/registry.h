@@ -2,6 +2,7 @@
 // where axes come from, which element types, inputs and attributes that version has, and what
 // runs it. Opset rules live here as data, never as op-name compares in shared code.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -43,13 +44,31 @@ using RunFn = std::vector<Tensor> (*)(const Node& node, const std::vector<const 
 // as Node::parse does.
 using CheckFn = void (*)(const Node& node);
 
+// A fixed list in static storage: an op version's inputs or attributes, the registry's rows.
+template <class T>
+class StaticList {
+ public:
+  constexpr StaticList() = default;
+  template <size_t N>
+  constexpr StaticList(const T (&items)[N]) : items_(items), size_(N) {}  // NOLINT: implicit on purpose
+  constexpr size_t size() const { return size_; }
+  constexpr bool empty() const { return size_ == 0; }
+  constexpr const T& operator[](size_t i) const { return items_[i]; }
+  constexpr const T* begin() const { return items_; }
+  constexpr const T* end() const { return items_ + size_; }
+
+ private:
+  const T* items_ = nullptr;
+  size_t size_ = 0;
+};
+
 struct OpSchema {
   const char* domain;
   const char* op_type;
   int since_version;
   TypeSet types;                  // element types of the data input (and the output; ArgMax/ArgMin: int64)
-  std::vector<InputSpec> inputs;  // positional
-  std::vector<AttrSpec> attributes;
+  StaticList<InputSpec> inputs;  // positional
+  StaticList<AttrSpec> attributes;
   AxesFrom axes_from = AxesFrom::kNone;
   kernels::ReduceOp reduce_op = kernels::ReduceOp::kProd;  // for the reduce family
   kernels::ScanOp scan_op = kernels::ScanOp::kProd;        // for scans
@@ -66,7 +85,7 @@ std::string canonical_domain(const std::string& domain);
 // op, the domain or that opset is not supported.
 const OpSchema& resolve_op(const std::string& domain, const std::string& op_type, int64_t opset);
 
-// Every row, grouped by op, since-versions ascending.
-const std::vector<OpSchema>& all_ops();
+// Every row, grouped by op, since-versions ascending (a constant table: no start-up code).
+StaticList<OpSchema> all_ops();
 
 }  // namespace orw
