@@ -81,7 +81,7 @@ Model Model::parse(const void* bytes, size_t size) {
   std::set<std::string> available = {""};  // "" names an omitted optional input
   for (const auto& in : m.inputs_) available.insert(in.name);
   for (const auto& kv : m.initializers_) available.insert(kv.first);
-  std::vector<bool> done(static_cast<size_t>(g.node_size()), false);
+  std::vector<uint8_t> done(static_cast<size_t>(g.node_size()), 0);  // not vector<bool>: see ReductionPlan
   for (size_t placed = 0; placed < done.size();) {
     bool progress = false;
     for (int i = 0; i < g.node_size(); ++i) {

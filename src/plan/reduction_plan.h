@@ -13,7 +13,9 @@ namespace orw {
 
 struct ReductionPlan {
   std::vector<int64_t> group_dims;  // collapsed extents, outermost first
-  std::vector<bool> group_reduced;  // per group: reduced (R) or kept (K); neighbours differ
+  // Per group: 1 reduced (R) or 0 kept (K); neighbours differ. (Not vector<bool>: its copy and
+  // access code are several times larger in the wasm.)
+  std::vector<uint8_t> group_reduced;
   int64_t input_count = 0;          // elements read
   int64_t output_count = 0;         // elements written (product of kept dims)
   int64_t reduce_count = 0;         // elements combined into each output (product of reduced dims)
