@@ -2,6 +2,7 @@
 // output shape, plan, run the kernel.
 #include <algorithm>
 #include <memory>
+#include <utility>
 #include <stdexcept>
 
 #include "core/errors.h"
@@ -41,7 +42,10 @@ std::vector<int64_t> normalize_axes(const Node& node, const std::vector<int64_t>
     }
     out.push_back(wrapped);
   }
-  std::sort(out.begin(), out.end());
+  // Few axes (at most the rank): an insertion sort, not std::sort's 1.2 KB of wasm.
+  for (size_t i = 1; i < out.size(); ++i) {
+    for (size_t j = i; j > 0 && out[j - 1] > out[j]; --j) std::swap(out[j - 1], out[j]);
+  }
   return out;
 }
 
