@@ -8,6 +8,8 @@
 //   L2, LogSum, LogSumExp of integers: computed in double and converted back;
 //   LogSumExp of floats: the slice's max first, then the sum of exp (not a single pass).
 #include <cmath>
+#include <cstddef>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <type_traits>
@@ -148,10 +150,10 @@ struct StreamArgs {
   bool to_bool = false;        // Max/Min of bool
 };
 
-// A finalize step: completes the n accumulators in place. A plain function (not a type), so
-// every op sharing a kernel (Sum, Mean, LogSum) shares one stream instance.
-template <class A>
-using Finalize = void (*)(A* acc, size_t n, const StreamArgs& args);
+// A finalize step: completes the n accumulators (of the stream's accumulator type) in place.
+// A plain function (not a type), so every op sharing a kernel (Sum, Mean, LogSum) shares one
+// stream instance.
+using Finalize = void (*)(void* acc, size_t n, const StreamArgs& args);
 
 // The op descriptor a stream's kernels run with: ops with run-time parameters (FlipMaxOp,
 // HalfKeyMaxOp) are built from the stream's arguments, the others are empty.
@@ -177,7 +179,8 @@ struct FlipMaxOp {
 };
 
 template <class I>
-void unflip(I* o, size_t n, const StreamArgs& a) {
+void unflip(void* acc, size_t n, const StreamArgs& a) {
+  auto* o = static_cast<I*>(acc);
   const auto flip = static_cast<I>(a.flip);
   for (size_t i = 0; i < n; ++i) o[i] = static_cast<I>(a.to_bool ? (o[i] ^ flip) != 0 : o[i] ^ flip);
 }
@@ -204,7 +207,8 @@ struct HalfKeyMaxOp {
 
 // Keys back to float16/bfloat16 bits. Every key of a value or NaN is above the identity
 // (INT16_MIN), so an output still at the identity reduced nothing: -inf for Max, +inf for Min.
-void half_from_keys(int16_t* o, size_t n, const StreamArgs& a) {
+void half_from_keys(void* acc, size_t n, const StreamArgs& a) {
+  auto* o = static_cast<int16_t*>(acc);
   const auto flip = static_cast<int16_t>(a.flip);
   const auto empty = static_cast<int16_t>(flip ? a.exponent_mask : 0x8000 | a.exponent_mask);
   for (size_t i = 0; i < n; ++i) {
@@ -212,42 +216,80 @@ void half_from_keys(int16_t* o, size_t n, const StreamArgs& a) {
   }
 }
 
+// What a PlanStream holds and does that does not depend on its types, compiled once: the
+// plan's walk (which feeds the pieces to the stream's runner), the output, the buffer of wide
+// accumulators, the finalize step.
+class PlanStreamBase : public ReduceStream {
+ public:
+  ~PlanStreamBase() override;
+  size_t piece_elements() const final;
+  void feed(const void* x, size_t begin, size_t count) final;
+
+ protected:
+  // Elements of element_size bytes, accumulated in acc_size bytes (a wider acc_size: in a
+  // buffer of accumulators, rounded to the output by the stream's finish()); the accumulators
+  // start as copies of *identity.
+  PlanStreamBase(const ReductionPlan& plan, void* out, size_t element_size, size_t acc_size, const void* identity,
+                 Finalize finalize, const StreamArgs& args);
+  void run_finalize();  // the finalize step, if any, on the accumulators
+
+  PlanWalk walk_;
+  PlanKernels* kernels_ = nullptr;  // the stream's runner
+  void* out_;
+  void* acc_;  // out_, or wide_
+  std::unique_ptr<std::max_align_t[]> wide_;
+  StreamArgs args_;
+  Finalize finalize_;
+  size_t element_size_;
+};
+
+PlanStreamBase::PlanStreamBase(const ReductionPlan& plan, void* out, size_t element_size, size_t acc_size,
+                               const void* identity, Finalize finalize, const StreamArgs& args)
+    : walk_(plan), out_(out), acc_(out), args_(args), finalize_(finalize), element_size_(element_size) {
+  if (acc_size != element_size) {
+    wide_.reset(new std::max_align_t[(walk_.outputs() * acc_size + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t)]);
+    acc_ = wide_.get();
+  }
+  fill_copies(acc_, identity, acc_size, walk_.outputs());
+}
+
+PlanStreamBase::~PlanStreamBase() = default;
+
+size_t PlanStreamBase::piece_elements() const { return piece_shape(walk_.plan(), element_size_).elements(); }
+
+void PlanStreamBase::feed(const void* x, size_t begin, size_t count) {
+  walk_.feed(*kernels_, x, begin, count, element_size_);
+}
+
+void PlanStreamBase::run_finalize() {
+  if (finalize_) finalize_(acc_, walk_.outputs(), args_);
+}
+
 // A single-pass reduction of one op and compute type, fed in pieces, then finalized in place.
 // A widening S (accumulator wider than the element) reduces into a buffer of accumulators,
 // finalizes there and rounds each output once.
 template <class S, class Op>
-class PlanStream final : public ReduceStream {
+class PlanStream final : public PlanStreamBase {
  public:
   using T = typename S::Lane;
   using A = typename S::Acc;
-  static constexpr bool kWide = !std::is_same_v<T, A>;
-  PlanStream(const ReductionPlan& plan, void* out, Finalize<A> finalize, const StreamArgs& args)
-      : plan_(plan), out_(static_cast<T*>(out)), acc_(kWide ? static_cast<size_t>(plan.output_count) : 0),
-        args_(args), runner_(plan_, accumulators(), make_op<Op>(args)), finalize_(finalize) {}
-  size_t piece_elements() const override { return piece_shape(plan_, sizeof(T)).elements(); }
-  void feed(const void* x, size_t begin, size_t count) override {
-    runner_.feed(static_cast<const T*>(x), begin, count);
+  PlanStream(const ReductionPlan& plan, void* out, Finalize finalize, const StreamArgs& args)
+      : PlanStreamBase(plan, out, sizeof(T), sizeof(A), &PlanRunner<S, Op>::kIdentity, finalize, args),
+        runner_(static_cast<A*>(acc_), make_op<Op>(args)) {
+    kernels_ = &runner_;
   }
   void finish() override {
     runner_.finish();
-    if (finalize_) finalize_(accumulators(), static_cast<size_t>(plan_.output_count), args_);
-    if constexpr (kWide) {
-      for (size_t i = 0; i < acc_.size(); ++i) out_[i] = static_cast<T>(acc_[i]);
+    run_finalize();
+    if constexpr (!std::is_same_v<T, A>) {
+      const A* acc = static_cast<const A*>(acc_);
+      T* out = static_cast<T*>(out_);
+      for (size_t i = 0, n = walk_.outputs(); i < n; ++i) out[i] = static_cast<T>(acc[i]);
     }
   }
 
  private:
-  A* accumulators() {
-    if constexpr (kWide) return acc_.data();
-    else return out_;
-  }
-
-  const ReductionPlan plan_;  // a copy: the runner refers to it
-  T* out_;
-  std::vector<A> acc_;  // kWide only
-  StreamArgs args_;
   PlanRunner<S, Op> runner_;
-  Finalize<A> finalize_;
 };
 
 // Integer Mean's sum: 32-bit integers in 64 bits, 64-bit integers in 128 bits, both wrapping
@@ -268,25 +310,29 @@ WideSum<T> exact_mean(WideSum<T> s, int64_t count) {
 }
 
 template <class T>
-void exact_means(WideSum<T>* o, size_t n, const StreamArgs& a) {
+void exact_means(void* acc, size_t n, const StreamArgs& a) {
+  auto* o = static_cast<WideSum<T>*>(acc);
   for (size_t i = 0; i < n; ++i) o[i] = exact_mean<T>(o[i], a.count);
 }
 template <class A>
-void divide(A* o, size_t n, const StreamArgs& a) {  // 0/0: NaN for an empty set
+void divide(void* acc, size_t n, const StreamArgs& a) {  // 0/0: NaN for an empty set
+  auto* o = static_cast<A*>(acc);
   for (size_t i = 0; i < n; ++i) o[i] /= static_cast<A>(a.count);
 }
 template <class A>
-void square_root(A* o, size_t n, const StreamArgs&) {
+void square_root(void* acc, size_t n, const StreamArgs&) {
+  auto* o = static_cast<A*>(acc);
   for (size_t i = 0; i < n; ++i) o[i] = std::sqrt(o[i]);
 }
 template <class A>
-void logarithm(A* o, size_t n, const StreamArgs&) {
+void logarithm(void* acc, size_t n, const StreamArgs&) {
+  auto* o = static_cast<A*>(acc);
   for (size_t i = 0; i < n; ++i) o[i] = std::log(o[i]);
 }
 
 // The stream of Op over elements of T accumulated in A.
 template <class Op, class T, class A = T>
-std::unique_ptr<ReduceStream> make_stream(const ReductionPlan& plan, void* out, Variant v, Finalize<A> f = nullptr,
+std::unique_ptr<ReduceStream> make_stream(const ReductionPlan& plan, void* out, Variant v, Finalize f = nullptr,
                                           const StreamArgs& args = {}) {
   // V8 emulates i64x2.mul on x86 with several instructions: for 64-bit products over
   // contiguous slices (R, KR) the scalar instance is about twice as fast; over columns (RK)

@@ -274,45 +274,70 @@ inline PieceShape piece_shape(const ReductionPlan& plan, size_t element_size) {
   return p;
 }
 
-// Runs a plan over input that arrives in whole pieces, in input order: the constructor fills
-// `out` with the identity, feed() reduces each piece into it, finish() completes it. For a
-// plain R plan the pieces' results are combined pairwise (a binary counter of partials), so
-// long float sums keep their accuracy.
+// Copies of one `size`-byte value to dst[0..n) (e.g. an op's identity into its accumulators):
+// one function for every element type, by doubling memcpy.
+void fill_copies(void* dst, const void* value, size_t size, size_t n) noexcept;
+
+// The typed half of running a plan (PlanRunner): the kernel calls PlanWalk::feed makes, one per
+// piece or per block, never per element. Offsets and counts are in elements.
+class PlanKernels {
+ public:
+  // K (nothing reduced, or a single element): out[begin + i] = Op(out[begin + i], x[i]).
+  virtual void kept(const void* x, size_t begin, size_t count) = 0;
+  // R: x[0..count) reduced to one partial result.
+  virtual void slice(const void* x, size_t count) = 0;
+  // reduce_kr (each of `rows` rows reduced) or reduce_rk (rows combined column by column)
+  // of rows x cols elements at x, into out + out_offset.
+  virtual void rows(const void* x, size_t rows, size_t cols, size_t out_offset) = 0;
+  virtual void columns(const void* x, size_t rows, size_t cols, size_t out_offset) = 0;
+
+ protected:
+  ~PlanKernels() = default;
+};
+
+// What running a plan needs that does not depend on the element type, compiled once (in
+// plan_walk.cc, for size): a copy of the plan and how each piece of input maps onto kernel
+// calls.
+class PlanWalk {
+ public:
+  explicit PlanWalk(const ReductionPlan& plan);
+  const ReductionPlan& plan() const { return plan_; }
+  size_t outputs() const { return static_cast<size_t>(plan_.output_count); }
+  // Input elements [begin, begin + count) (whole units, see piece_shape) of element_size bytes
+  // at x, through the kernels k.
+  void feed(PlanKernels& k, const void* x, size_t begin, size_t count, size_t element_size) const;
+
+ private:
+  ReductionPlan plan_;
+  size_t outer_groups_ = 0, inner_in_ = 1, inner_out_ = 1;
+};
+
+// Runs a plan over input that arrives in whole pieces, in input order: `out` starts filled
+// with the identity, PlanWalk::feed reduces each piece into it through this object's kernel
+// calls, finish() completes it. For a plain R plan the pieces' results are combined
+// pairwise (a binary counter of partials), so long float sums keep their accuracy.
 template <class S, class Op>
-class PlanRunner {
+class PlanRunner final : public PlanKernels {
  public:
   using T = typename S::Acc;
   using In = typename S::Lane;
 
-  PlanRunner(const ReductionPlan& plan, T* out, Op op = {}) : plan_(plan), out_(out), op_(op) {
-    for (int64_t i = 0; i < plan.output_count; ++i) out[i] = op_.template identity<T>();
-    const size_t groups = plan.group_dims.size();
-    const size_t inner_groups = groups >= 2 ? 2 : groups;
-    outer_groups_ = groups - inner_groups;
-    for (size_t g = outer_groups_; g < groups; ++g) {
-      inner_in_ *= static_cast<size_t>(plan.group_dims[g]);
-      if (!plan.group_reduced[g]) inner_out_ *= static_cast<size_t>(plan.group_dims[g]);
-    }
-  }
+  static constexpr T kIdentity = Op::template identity<T>();
 
-  // Reduces input elements [begin, begin + count) found at x; both are whole units.
-  void feed(const In* x, size_t begin, size_t count) {
-    const auto& dims = plan_.group_dims;
-    const size_t groups = dims.size();
-    if (count == 0) return;
-    if (groups == 0) {  // a single element
-      out_[0] = op_.combine(out_[0], op_.pre(static_cast<T>(x[0])));
-    } else if (groups == 1 && plan_.group_reduced[0]) {  // R
-      push_partial(reduce_r<S, Op>(op_, x, count));
-    } else if (groups == 1) {  // K: nothing reduced
-      for (size_t i = 0; i < count; ++i) out_[begin + i] = op_.combine(out_[begin + i], op_.pre(static_cast<T>(x[i])));
-    } else if (outer_groups_ == 0) {
-      const size_t row = static_cast<size_t>(dims[1]);
-      if (plan_.group_reduced[1]) reduce_kr<S, Op>(op_, x, count / row, row, out_ + begin / row);
-      else reduce_rk<S, Op>(op_, x, count / row, row, out_);
-    } else {
-      for (size_t done = 0; done < count; done += inner_in_) run_block(x + done, (begin + done) / inner_in_);
-    }
+  // `out` must hold kIdentity in every output (fill_copies).
+  PlanRunner(T* out, Op op = {}) : out_(out), op_(op) {}
+
+  void kept(const void* x, size_t begin, size_t count) override {
+    const In* in = static_cast<const In*>(x);
+    T* o = out_ + begin;
+    for (size_t i = 0; i < count; ++i) o[i] = op_.combine(o[i], op_.pre(static_cast<T>(in[i])));
+  }
+  void slice(const void* x, size_t count) override { push_partial(reduce_r<S, Op>(op_, static_cast<const In*>(x), count)); }
+  void rows(const void* x, size_t rows, size_t cols, size_t out_offset) override {
+    reduce_kr<S, Op>(op_, static_cast<const In*>(x), rows, cols, out_ + out_offset);
+  }
+  void columns(const void* x, size_t rows, size_t cols, size_t out_offset) override {
+    reduce_rk<S, Op>(op_, static_cast<const In*>(x), rows, cols, out_ + out_offset);
   }
 
   void finish() {
@@ -339,29 +364,9 @@ class PlanRunner {
     has_[l] = true;
   }
 
-  // One outer block (the innermost two groups) with outer index `o`.
-  void run_block(const In* xb, size_t o) {
-    const auto& dims = plan_.group_dims;
-    const size_t groups = dims.size();
-    size_t out_offset = 0, stride = inner_out_;
-    for (size_t g = outer_groups_; g-- > 0;) {  // the output moves only with kept groups
-      const auto extent = static_cast<size_t>(dims[g]);
-      if (!plan_.group_reduced[g]) {
-        out_offset += (o % extent) * stride;
-        stride *= extent;
-      }
-      o /= extent;
-    }
-    const auto a = static_cast<size_t>(dims[groups - 2]), b = static_cast<size_t>(dims[groups - 1]);
-    if (plan_.group_reduced[groups - 1]) reduce_kr<S, Op>(op_, xb, a, b, out_ + out_offset);
-    else reduce_rk<S, Op>(op_, xb, a, b, out_ + out_offset);
-  }
-
-  const ReductionPlan& plan_;
   T* out_;
   Op op_;  // the op descriptor (with its run-time parameters, if any)
-  size_t outer_groups_ = 0, inner_in_ = 1, inner_out_ = 1;
-  T partial_[kLevels] = {};
+  T partial_[kLevels];
   bool has_[kLevels] = {};
 };
 
