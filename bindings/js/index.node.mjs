@@ -20,6 +20,22 @@ async function readBytes(where) {
 export function init(options = {}) {
   return initWith(async () => {
     const wasmBinary = options.wasmBinary ?? (await readFile(options.wasmPath ?? new URL('./onnx-reduce-wasm.wasm', import.meta.url)));
-    return createOrwModule({ wasmBinary });
+    // Compiled synchronously: Node has no main-thread size limit, and WebAssembly.instantiate's
+    // hops between threads made start-up ~3 ms slower (npm run bench:init). The glue calls this
+    // hook synchronously, so a compile error is rethrown here (the glue would only log it).
+    let failure;
+    const ready = createOrwModule({
+      instantiateWasm(imports, receiveInstance) {
+        try {
+          const module = new WebAssembly.Module(wasmBinary);
+          receiveInstance(new WebAssembly.Instance(module, imports), module);
+        } catch (e) {
+          failure = e;
+        }
+        return {};
+      },
+    });
+    if (failure) throw failure;
+    return ready;
   }, readBytes);
 }

@@ -69,6 +69,18 @@ test('init/accepts wasmBinary (bytes the caller read) and wasmPath', () => {
   }
 });
 
+test('init/bytes that are not wasm reject with the compile error, and a later init with good bytes works', () => {
+  const wasm = fileURLToPath(new URL('onnx-reduce-wasm.wasm', DIST));
+  const out = fresh(`
+    const m = await import(${JSON.stringify(ENTRY)});
+    try { await m.init({ wasmBinary: new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 99]) }); console.log('no error'); }
+    catch (e) { console.log(e.constructor.name); }
+    await m.init({ wasmPath: ${JSON.stringify(wasm)} });
+    const [y] = m.Node.create({ opType: 'ReduceSum', opset: 13 }).run([new m.Tensor('float32', [2, 3])]);
+    console.log(Array.from(y.data).join(','));`);
+  assert.equal(out, 'CompileError\n5');
+});
+
 // ---------------------------------------------------------------------------------------------
 // Tensor
 
