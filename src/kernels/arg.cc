@@ -16,30 +16,19 @@ namespace {
 
 using namespace detail;
 
-// Pieces as the Reduce kernels cut them (piece_shape), except that an RK plan's piece holds at
-// most 1 MiB of whole rows (at least one row) instead of up to 2 MiB: measured end to end
-// (ArgMax axis 0 of [64,256,256]), 1 MiB pieces ran 6.0-7.1x ORT-web against 5.6-5.9x for 2 MiB.
-size_t arg_piece_elements(const ReductionPlan& plan, size_t element_size) {
-  PieceShape p = piece_shape(plan, element_size);
-  if (plan.group_dims.size() == 2 && !plan.group_reduced[1]) {
-    const size_t row_bytes = p.unit * element_size;
-    p.units = std::min(p.units, std::max<size_t>(1, (size_t{1} << 20) / (row_bytes ? row_bytes : 1)));
-  }
-  return p.elements();
-}
-
+// An Arg stream on the kernels of S (see ArgStreamBase, arg_kernels.h).
 template <class S, class Src, bool kMax, bool kLast>
-class ArgStream final : public ReduceStream {
+class ArgStream final : public ArgStreamBase {
  public:
-  ArgStream(const ReductionPlan& plan, int64_t* out) : plan_(plan), runner_(plan_, out) {}
-  size_t piece_elements() const override { return arg_piece_elements(plan_, sizeof(typename Src::Stored)); }
-  void feed(const void* x, size_t begin, size_t count) override {
-    runner_.feed(static_cast<const typename Src::Stored*>(x), begin, count);
+  using L = typename S::Lane;
+  ArgStream(const ReductionPlan& plan, int64_t* out)
+      : ArgStreamBase(plan, out, sizeof(typename Src::Stored), sizeof(L), &kBottom),
+        runner_(out, static_cast<L*>(bv_), static_cast<IndexLane<L>*>(bi_)) {
+    kernels_ = &runner_;
   }
-  void finish() override { runner_.finish(); }
 
  private:
-  const ReductionPlan plan_;  // a copy: the runner refers to it
+  static constexpr L kBottom = arg_bottom<kMax, L>();
   ArgRunner<S, Src, kMax, kLast> runner_;
 };
 
@@ -59,29 +48,15 @@ std::unique_ptr<ReduceStream> max_stream(bool last, const ReductionPlan& plan, i
 }
 
 // Elements turned, a piece at a time, into lanes whose maximum is the wanted extreme, then
-// reduced by the ArgMax kernels: ArgMin as ArgMax of -x (floats: NaN stays NaN, -0 meets +0)
-// or of ~x (integers: the order reversed exactly); 8/16-bit integers and halves as int32 keys
-// (widened_key), so one set of kernels serves every type.
+// reduced by the ArgMax kernels (TransformedArgStream): ArgMin as ArgMax of -x (floats: NaN
+// stays NaN, -0 meets +0) or of ~x (integers: the order reversed exactly); 8/16-bit integers
+// and halves as int32 keys (widened_key), so one set of kernels serves every type.
 template <class T, class L, L (*kFn)(T)>
-class TransformedArgStream final : public ReduceStream {
- public:
-  TransformedArgStream(const ReductionPlan& plan, bool last, int64_t* out, Variant v)
-      : plan_(plan), lanes_(max_stream<L>(last, plan_, out, v)) {}
-  size_t piece_elements() const override { return arg_piece_elements(plan_, sizeof(T)); }
-  void feed(const void* x, size_t begin, size_t count) override {
-    buffer_.resize(count);
-    const T* t = static_cast<const T*>(x);
-    L* b = buffer_.data();  // not operator[]: the kernels compile without inlining (-Oz)
-    for (size_t i = 0; i < count; ++i) b[i] = kFn(t[i]);
-    lanes_->feed(buffer_.data(), begin, count);
-  }
-  void finish() override { lanes_->finish(); }
-
- private:
-  const ReductionPlan plan_;
-  std::unique_ptr<ReduceStream> lanes_;
-  std::vector<L> buffer_;
-};
+void convert(const void* x, void* lanes, size_t count) {
+  const T* t = static_cast<const T*>(x);
+  L* b = static_cast<L*>(lanes);
+  for (size_t i = 0; i < count; ++i) b[i] = kFn(t[i]);
+}
 
 template <class T> ORW_INLINE T negated(T x) { return -x; }
 template <class T> ORW_INLINE T inverted(T x) { return static_cast<T>(~x); }
@@ -94,7 +69,8 @@ ORW_INLINE int32_t inverted_key(T x) {
 
 template <class T, class L, L (*kFn)(T)>
 std::unique_ptr<ReduceStream> transformed(bool last, const ReductionPlan& plan, int64_t* out, Variant v) {
-  return std::make_unique<TransformedArgStream<T, L, kFn>>(plan, last, out, v);
+  return std::make_unique<TransformedArgStream>(max_stream<L>(last, plan, out, v), arg_piece_elements(plan, sizeof(T)),
+                                                sizeof(L), &convert<T, L, kFn>);
 }
 
 // Types whose ArgMax runs on their own lanes, fed whole (the others go a piece at a time).

@@ -17,9 +17,11 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <type_traits>
 #include <vector>
 
+#include "kernels/kernels.h"
 #include "kernels/simd.h"
 #include "plan/reduction_plan.h"
 
@@ -489,73 +491,111 @@ constexpr L arg_bottom() {
   else return kMax ? std::numeric_limits<L>::lowest() : std::numeric_limits<L>::max();
 }
 
-// Runs a plan (one reduced group: R, KR, RK or K...RK) over input that arrives in whole
-// pieces (see piece_shape), in input order, writing int64 indices to out[plan.output_count].
+// The typed half of running an Arg plan (ArgRunner): the kernel calls ArgStreamBase::feed
+// makes, one per piece or per block, never per element. Offsets and counts are in elements.
+class ArgKernels {
+ public:
+  // R: elements [begin, begin + count) of the one slice.
+  virtual void slice(const void* x, size_t begin, size_t count) = 0;
+  // KR: k rows of r elements, each row's index to out[out_offset + row].
+  virtual void rows(const void* x, size_t k, size_t r, size_t out_offset) = 0;
+  // RK: rows [row0, row1) of `cols` columns (row row0 at x), into the columns' state from
+  // state_offset on.
+  virtual void columns(const void* x, size_t row0, size_t row1, size_t cols, size_t state_offset) = 0;
+  // R: the slice's index so far.
+  virtual int64_t slice_index() const = 0;
+
+ protected:
+  ~ArgKernels() = default;
+};
+
+// Elements per piece of an Arg stream over elements of element_size bytes (arg.cc).
+size_t arg_piece_elements(const ReductionPlan& plan, size_t element_size);
+
+// What running an Arg plan (one reduced group: R, KR, RK or K...RK) needs that does not depend
+// on the element type, compiled once (plan_walk.cc, for size): a copy of the plan, the RK
+// columns' state (best values, then their indices, lane_size bytes each), and how each piece
+// of input (whole units of piece_shape, in input order) maps onto kernel calls. Writes int64
+// indices to out[plan.output_count].
+class ArgStreamBase : public ReduceStream {
+ public:
+  ~ArgStreamBase() override;
+  size_t piece_elements() const final;
+  void feed(const void* x, size_t begin, size_t count) final;
+  void finish() final;
+
+ protected:
+  // RK columns start at *bottom (lane_size bytes) and index 0.
+  ArgStreamBase(const ReductionPlan& plan, int64_t* out, size_t element_size, size_t lane_size, const void* bottom);
+
+  ArgKernels* kernels_ = nullptr;  // the stream's runner
+  void* bv_ = nullptr;             // RK: the columns' best values
+  void* bi_ = nullptr;             // and their indices
+
+ private:
+  ReductionPlan plan_;
+  int64_t* out_;
+  std::unique_ptr<std::max_align_t[]> state_;
+  size_t element_size_, lane_size_;
+  size_t columns_ = 0, rows_ = 0;
+  bool slice_ = false;
+};
+
+// Elements turned into lanes (`convert`, count elements to lanes) a piece of `piece` elements
+// at a time, then reduced by the stream `lanes` (lanes of lane_size bytes). One class for
+// every type (plan_walk.cc); only convert is typed.
+class TransformedArgStream final : public ReduceStream {
+ public:
+  using Convert = void (*)(const void* x, void* lanes, size_t count);
+  TransformedArgStream(std::unique_ptr<ReduceStream> lanes, size_t piece, size_t lane_size, Convert convert);
+  ~TransformedArgStream() override;
+  size_t piece_elements() const override;
+  void feed(const void* x, size_t begin, size_t count) override;
+  void finish() override;
+
+ private:
+  std::unique_ptr<ReduceStream> lanes_;
+  std::unique_ptr<std::max_align_t[]> buffer_;
+  size_t capacity_ = 0;  // elements the buffer holds
+  size_t piece_, lane_size_;
+  Convert convert_;
+};
+
+// The typed kernels of an Arg plan: best values bv and indices bi of the RK columns, int64
+// indices to out.
 template <class S, class Src, bool kMax, bool kLast>
-class ArgRunner {
+class ArgRunner final : public ArgKernels {
  public:
   using L = typename S::Lane;
   using I = IndexLane<L>;
   using Stored = typename Src::Stored;
 
-  ArgRunner(const ReductionPlan& plan, int64_t* out) : plan_(plan), out_(out) {
-    const auto& dims = plan.group_dims;
-    const size_t g = dims.size();
-    const size_t n_out = static_cast<size_t>(plan.output_count);
-    for (size_t o = 0; o < n_out; ++o) out_[o] = 0;  // also the answer when nothing is reduced
-    if (g >= 2 && !plan.group_reduced[g - 1]) {  // ...RK: columns carry state
-      columns_ = static_cast<size_t>(dims[g - 1]);
-      rows_ = static_cast<size_t>(dims[g - 2]);
-      bv_.assign(n_out, arg_bottom<kMax, L>());
-      bi_.assign(n_out, 0);
-    }
-    if (g == 1 && plan.group_reduced[0]) slice_ = true;
-  }
+  ArgRunner(int64_t* out, L* bv, I* bi) : out_(out), bv_(bv), bi_(bi) {}
 
-  // Input elements [begin, begin + count) at x; whole units of piece_shape.
-  void feed(const Stored* x, size_t begin, size_t count) {
-    const auto& dims = plan_.group_dims;
-    const size_t g = dims.size();
-    if (count == 0 || plan_.reduce_count <= 1) return;  // nothing reduced: every index is 0
-    if (slice_) {  // R: one slice, in pieces of fewer than 2^31 elements
-      for (size_t done = 0; done < count;) {
-        const size_t n = count - done < kMaxRun ? count - done : kMaxRun;
-        const ArgBest<L> b = arg_r<S, Src, kMax, kLast>(x + done, n);
-        if (best_.index < 0 || replaces_scalar<kMax, kLast>(b.value, best_.value)) {
-          best_ = {b.value, static_cast<int64_t>(begin + done) + b.index};
-        }
-        done += n;
+  void slice(const void* x, size_t begin, size_t count) override {  // in pieces of fewer than 2^31 elements
+    const auto* p = static_cast<const Stored*>(x);
+    for (size_t done = 0; done < count;) {
+      const size_t n = count - done < kMaxRun ? count - done : kMaxRun;
+      const ArgBest<L> b = arg_r<S, Src, kMax, kLast>(p + done, n);
+      if (best_.index < 0 || replaces_scalar<kMax, kLast>(b.value, best_.value)) {
+        best_ = {b.value, static_cast<int64_t>(begin + done) + b.index};
       }
-    } else if (columns_ == 0) {  // ...KR: whole rows
-      const size_t r = static_cast<size_t>(dims[g - 1]);
-      arg_kr<S, Src, kMax, kLast>(x, count / r, r, out_ + begin / r);
-    } else {  // ...RK: a piece is whole rows of one block, or whole blocks
-      const size_t block = rows_ * columns_;
-      size_t at = begin;
-      while (at < begin + count) {
-        const size_t b = at / block, row0 = (at % block) / columns_;
-        const size_t rows = std::min(rows_ - row0, (begin + count - at) / columns_);
-        arg_rk<S, Src, kMax, kLast>(x + (at - begin), row0, row0 + rows, columns_, bv_.data() + b * columns_,
-                                    bi_.data() + b * columns_);
-        at += rows * columns_;
-      }
+      done += n;
     }
   }
-
-  void finish() {
-    if (plan_.reduce_count <= 1) return;
-    if (slice_) out_[0] = best_.index;
-    for (size_t o = 0; o < bi_.size(); ++o) out_[o] = bi_[o];
+  void rows(const void* x, size_t k, size_t r, size_t out_offset) override {
+    arg_kr<S, Src, kMax, kLast>(static_cast<const Stored*>(x), k, r, out_ + out_offset);
   }
+  void columns(const void* x, size_t row0, size_t row1, size_t cols, size_t state_offset) override {
+    arg_rk<S, Src, kMax, kLast>(static_cast<const Stored*>(x), row0, row1, cols, bv_ + state_offset, bi_ + state_offset);
+  }
+  int64_t slice_index() const override { return best_.index; }
 
  private:
   static constexpr size_t kMaxRun = size_t{1} << 30;
-  const ReductionPlan& plan_;
   int64_t* out_;
-  bool slice_ = false;
-  size_t columns_ = 0, rows_ = 0;
-  std::vector<L> bv_;
-  std::vector<I> bi_;
+  L* bv_;
+  I* bi_;
   ArgBest<L> best_{};
 };
 

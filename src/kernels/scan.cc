@@ -28,10 +28,7 @@ class ScanStreamImpl final : public ScanStream {
   ScanStreamImpl(const ScanExtent& e, bool exclusive, bool reverse)
       : runner_(static_cast<size_t>(e.outer), static_cast<size_t>(e.n), static_cast<size_t>(e.inner), exclusive, reverse,
                 kPieceBytes) {}
-  Piece next() const override {
-    const auto p = runner_.next();
-    return {p.offset, p.count};
-  }
+  Piece next() const override { return runner_.next(); }
   void feed(const void* x, void* out) override { runner_.feed(static_cast<const T*>(x), static_cast<T*>(out)); }
 
  private:

@@ -10,9 +10,11 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <memory>
 #include <type_traits>
 #include <vector>
 
+#include "kernels/kernels.h"
 #include "kernels/simd.h"
 
 namespace orw::kernels {
@@ -258,67 +260,54 @@ void scan_rows(const typename S::Lane* x, typename S::Lane* out, size_t m, size_
 // scan blocks (outer slices) go into a piece when they fit; otherwise a block's rows come a
 // piece at a time in scan order (a reverse scan is fed from the end), on top of the carry row.
 // scan() runs the same pieces, so streamed and whole-buffer scans give the same bits.
-template <class S, class Op>
-class ScanRunner {
+// ScanWalk is the part that does not depend on the element type, compiled once (plan_walk.cc,
+// for size): the cut into pieces, and the carry row (acc_size bytes per column).
+class ScanWalk {
  public:
-  using T = typename S::Lane;
-  using A = typename S::Acc;
-  struct Piece {
-    size_t offset = 0, count = 0;  // elements; count 0: done
-  };
+  using Piece = ScanStream::Piece;  // elements; count 0: done
 
-  ScanRunner(size_t outer, size_t n, size_t inner, bool exclusive, bool reverse, size_t piece_bytes)
-      : outer_(outer), n_(n), inner_(inner), exclusive_(exclusive), reverse_(reverse) {
-    const size_t budget = piece_bytes / sizeof(T) > 0 ? piece_bytes / sizeof(T) : 1;
-    const size_t block = n * inner;
-    by_rows_ = inner > 1 && block > budget;
-    if (by_rows_) {  // whole groups of kScanRowGroup rows when at least one group fits
-      rows_per_piece_ = budget / inner > 0 ? budget / inner : 1;
-      if (rows_per_piece_ >= kScanRowGroup) rows_per_piece_ -= rows_per_piece_ % kScanRowGroup;
-    }
-    else blocks_per_piece_ = block > 0 && budget / block > 0 ? budget / block : 1;
-    if (inner > 1) carry_.resize(inner);
-    if (block == 0) outer_ = 0;  // nothing to scan
-  }
+  ScanWalk(size_t outer, size_t n, size_t inner, bool exclusive, bool reverse, size_t piece_bytes,
+           size_t element_size, size_t acc_size);
+  ~ScanWalk();
+  Piece next() const;
 
-  Piece next() const {
-    if (done_ >= outer_) return {};
-    const size_t block = n_ * inner_;
-    if (!by_rows_) {
-      const size_t blocks = outer_ - done_ < blocks_per_piece_ ? outer_ - done_ : blocks_per_piece_;
-      return {done_ * block, blocks * block};
-    }
-    const size_t m = rows_in_next();
-    const size_t first = reverse_ ? n_ - row_ - m : row_;
-    return {done_ * block + first * inner_, m * inner_};
-  }
-
-  // Scans the next piece: x holds its input elements, out receives its output elements.
-  void feed(const T* x, T* out) {
-    if (!by_rows_) {
-      const size_t block = n_ * inner_, blocks = next().count / block;
-      for (size_t b = 0; b < blocks; ++b, x += block, out += block) {
-        if (inner_ == 1) scan_contiguous_row<S, Op>(x, out, n_, exclusive_, reverse_);
-        else scan_rows<S, Op>(x, out, n_, inner_, carry_.data(), exclusive_, reverse_, true);
-      }
-      done_ += blocks;
-      return;
-    }
-    const size_t m = rows_in_next();
-    scan_rows<S, Op>(x, out, m, inner_, carry_.data(), exclusive_, reverse_, row_ == 0);
-    row_ += m;
-    if (row_ == n_) row_ = 0, ++done_;
-  }
-
- private:
+ protected:
   size_t rows_in_next() const { return n_ - row_ < rows_per_piece_ ? n_ - row_ : rows_per_piece_; }
+  void rows_done(size_t m);  // by rows: m more rows of the current block scanned
 
   size_t outer_, n_, inner_;
   bool exclusive_, reverse_;
   bool by_rows_ = false;
   size_t blocks_per_piece_ = 1, rows_per_piece_ = 1;
-  size_t done_ = 0, row_ = 0;  // blocks finished; rows of the current block done (by_rows_)
-  std::vector<A> carry_;       // inner > 1: the running value of each column
+  size_t done_ = 0, row_ = 0;                  // blocks finished; rows of the current block done (by_rows_)
+  std::unique_ptr<std::max_align_t[]> carry_;  // inner > 1: the running value of each column
+};
+
+template <class S, class Op>
+class ScanRunner : public ScanWalk {
+ public:
+  using T = typename S::Lane;
+  using A = typename S::Acc;
+
+  ScanRunner(size_t outer, size_t n, size_t inner, bool exclusive, bool reverse, size_t piece_bytes)
+      : ScanWalk(outer, n, inner, exclusive, reverse, piece_bytes, sizeof(T), sizeof(A)) {}
+
+  // Scans the next piece: x holds its input elements, out receives its output elements.
+  void feed(const T* x, T* out) {
+    A* carry = reinterpret_cast<A*>(carry_.get());
+    if (!by_rows_) {
+      const size_t block = n_ * inner_, blocks = next().count / block;
+      for (size_t b = 0; b < blocks; ++b, x += block, out += block) {
+        if (inner_ == 1) scan_contiguous_row<S, Op>(x, out, n_, exclusive_, reverse_);
+        else scan_rows<S, Op>(x, out, n_, inner_, carry, exclusive_, reverse_, true);
+      }
+      done_ += blocks;
+      return;
+    }
+    const size_t m = rows_in_next();
+    scan_rows<S, Op>(x, out, m, inner_, carry, exclusive_, reverse_, row_ == 0);
+    rows_done(m);
+  }
 };
 
 // out = scan of x (outer, n, inner) along n, piece by piece exactly as a stream would.
