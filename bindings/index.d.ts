@@ -21,7 +21,10 @@ export interface InitOptions {
   wasmPath?: string | URL;
 }
 
-/** Loads the WebAssembly module once; later calls return at once. */
+/**
+ * Loads the WebAssembly module once; later calls return at once. Rejects with the
+ * WebAssembly.CompileError when the bytes are not a valid module (a later call may retry).
+ */
 export function init(options?: InitOptions): Promise<void>;
 
 /** The newest ai.onnx opset the package implements (the default opset). */
