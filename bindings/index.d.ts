@@ -22,8 +22,9 @@ export interface InitOptions {
 }
 
 /**
- * Loads the WebAssembly module once; later calls return at once. Rejects with the
- * WebAssembly.CompileError when the bytes are not a valid module (a later call may retry).
+ * Loads the WebAssembly module once; later calls return at once. Rejects when the bytes are
+ * not a valid module (Node: with the WebAssembly.CompileError; browsers: with Emscripten's
+ * abort error, whose message names it); a later call may retry.
  */
 export function init(options?: InitOptions): Promise<void>;
 
