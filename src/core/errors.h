@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 namespace orw {
 
@@ -71,6 +72,15 @@ class ErrorMessage {
   ErrorMessage& append_unsigned(uint64_t v);
   std::string text_;
 };
+
+// What `ErrorMessage() << value` appends, as a string (for the to_string-like functions that
+// share a format with the messages).
+template <class T>
+std::string text_of(const T& value) {
+  ErrorMessage m;
+  m << value;
+  return std::move(m.text());
+}
 
 // Throws E(message.text()) / E(message). Defined (out of line) for TypeError, ParseError,
 // UnsupportedError, SizeError, AllocationError, std::invalid_argument, std::out_of_range and

@@ -39,11 +39,7 @@ size_t checked_byte_size(DataType type, int64_t count, std::string_view what) {
   return static_cast<size_t>(count) * elem;
 }
 
-std::string shape_to_string(const Shape& dims) {
-  ErrorMessage m;
-  m << ShapeText{dims};
-  return std::move(m.text());
-}
+std::string shape_to_string(const Shape& dims) { return text_of(ShapeText{dims}); }
 
 ErrorMessage& operator<<(ErrorMessage& m, ShapeText shape) {
   m << '[';

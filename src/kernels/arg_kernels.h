@@ -535,7 +535,7 @@ class ArgStreamBase : public ReduceStream {
  private:
   ReductionPlan plan_;
   int64_t* out_;
-  std::unique_ptr<std::max_align_t[]> state_;
+  ByteBuffer state_;
   size_t element_size_, lane_size_;
   size_t columns_ = 0, rows_ = 0;
   bool slice_ = false;
@@ -555,7 +555,7 @@ class TransformedArgStream final : public ReduceStream {
 
  private:
   std::unique_ptr<ReduceStream> lanes_;
-  std::unique_ptr<std::max_align_t[]> buffer_;
+  ByteBuffer buffer_;
   size_t capacity_ = 0;  // elements the buffer holds
   size_t piece_, lane_size_;
   Convert convert_;

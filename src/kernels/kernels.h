@@ -15,6 +15,11 @@ namespace orw::kernels {
 // stage pieces can keep a buffer this large between runs.
 constexpr size_t kMaxPieceBytes = 2 * 1024 * 1024;
 
+// Uninitialized storage of at least `bytes` bytes, aligned for any element or accumulator
+// type: the streams' wide accumulators, column states and carry rows, one type for all.
+using ByteBuffer = std::unique_ptr<std::max_align_t[]>;
+ByteBuffer byte_buffer(size_t bytes);
+
 enum class ReduceOp : uint8_t { kProd, kSum, kMean, kSumSquare, kL1, kL2, kLogSum, kLogSumExp, kMax, kMin };
 enum class ScanOp : uint8_t { kProd, kSum };
 

@@ -12,6 +12,10 @@
 
 namespace orw::kernels {
 
+ByteBuffer byte_buffer(size_t bytes) {
+  return ByteBuffer(new std::max_align_t[(bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t)]);
+}
+
 void fill_copies(void* dst, const void* value, size_t size, size_t n) noexcept {
   if (n == 0) return;
   auto* d = static_cast<char*>(dst);
@@ -90,7 +94,7 @@ ArgStreamBase::ArgStreamBase(const ReductionPlan& plan, int64_t* out, size_t ele
     columns_ = static_cast<size_t>(dims[g - 1]);
     rows_ = static_cast<size_t>(dims[g - 2]);
     const size_t bytes = n_out * lane_size;
-    state_.reset(new std::max_align_t[(2 * bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t)]);
+    state_ = byte_buffer(2 * bytes);
     bv_ = state_.get();
     bi_ = reinterpret_cast<char*>(state_.get()) + bytes;
     fill_copies(bv_, bottom, lane_size, n_out);
@@ -141,7 +145,7 @@ size_t TransformedArgStream::piece_elements() const { return piece_; }
 
 void TransformedArgStream::feed(const void* x, size_t begin, size_t count) {
   if (count > capacity_) {
-    buffer_.reset(new std::max_align_t[(count * lane_size_ + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t)]);
+    buffer_ = byte_buffer(count * lane_size_);
     capacity_ = count;
   }
   convert_(x, buffer_.get(), count);
@@ -162,7 +166,7 @@ ScanWalk::ScanWalk(size_t outer, size_t n, size_t inner, bool exclusive, bool re
   } else {
     blocks_per_piece_ = block > 0 && budget / block > 0 ? budget / block : 1;
   }
-  if (inner > 1) carry_.reset(new std::max_align_t[(inner * acc_size + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t)]);
+  if (inner > 1) carry_ = byte_buffer(inner * acc_size);
   if (block == 0) outer_ = 0;  // nothing to scan
 }
 

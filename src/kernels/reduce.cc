@@ -237,7 +237,7 @@ class PlanStreamBase : public ReduceStream {
   PlanKernels* kernels_ = nullptr;  // the stream's runner
   void* out_;
   void* acc_;  // out_, or wide_
-  std::unique_ptr<std::max_align_t[]> wide_;
+  ByteBuffer wide_;
   StreamArgs args_;
   Finalize finalize_;
   size_t element_size_;
@@ -247,7 +247,7 @@ PlanStreamBase::PlanStreamBase(const ReductionPlan& plan, void* out, size_t elem
                                const void* identity, Finalize finalize, const StreamArgs& args)
     : walk_(plan), out_(out), acc_(out), args_(args), finalize_(finalize), element_size_(element_size) {
   if (acc_size != element_size) {
-    wide_.reset(new std::max_align_t[(walk_.outputs() * acc_size + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t)]);
+    wide_ = byte_buffer(walk_.outputs() * acc_size);
     acc_ = wide_.get();
   }
   fill_copies(acc_, identity, acc_size, walk_.outputs());

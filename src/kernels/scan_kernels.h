@@ -280,7 +280,7 @@ class ScanWalk {
   bool by_rows_ = false;
   size_t blocks_per_piece_ = 1, rows_per_piece_ = 1;
   size_t done_ = 0, row_ = 0;                  // blocks finished; rows of the current block done (by_rows_)
-  std::unique_ptr<std::max_align_t[]> carry_;  // inner > 1: the running value of each column
+  ByteBuffer carry_;  // inner > 1: the running value of each column
 };
 
 template <class S, class Op>

@@ -50,15 +50,11 @@ void encode_attribute(const Attribute& a, onnx::AttributeProto* p) {
   }
 }
 
-// How errors name a node before it is validated: its op type, or "node".
-ErrorMessage op_type_for_errors(const std::string& op_type) {
-  ErrorMessage m;
-  if (op_type.empty()) {
-    m << "node";
-  } else {
-    m << Printable{op_type};
-  }
-  return m;
+// How errors name a node before it is validated (and start naming it after): its op type, or
+// "node".
+ErrorMessage& append_op_type(ErrorMessage& m, const std::string& op_type) {
+  if (op_type.empty()) return m << "node";
+  return m << Printable{op_type};
 }
 
 }  // namespace
@@ -85,13 +81,14 @@ Node Node::from_proto(const onnx::NodeProto& proto, int64_t opset, bool default_
   node.inputs_.assign(proto.input().begin(), proto.input().end());
   node.outputs_.assign(proto.output().begin(), proto.output().end());
   for (const auto& a : proto.attribute()) {
+    ErrorMessage m;
     if (!a.ref_attr_name().empty()) {
-      fail<UnsupportedError>(op_type_for_errors(node.op_type_)
+      fail<UnsupportedError>(append_op_type(m, node.op_type_)
                              << ": attribute '" << Printable{a.name()} << "' refers to a function attribute ('"
                              << Printable{a.ref_attr_name()} << "'); only plain attribute values are supported");
     }
     if (a.has_g() || a.graphs_size() > 0) {
-      fail<UnsupportedError>(op_type_for_errors(node.op_type_)
+      fail<UnsupportedError>(append_op_type(m, node.op_type_)
                              << ": attribute '" << Printable{a.name()}
                              << "' holds a subgraph; nested graphs are not supported");
     }
@@ -148,18 +145,10 @@ int64_t Node::int_attribute(const std::string& name, int64_t fallback) const {
   return a ? a->i : fallback;  // validate() checked the type
 }
 
-std::string Node::where() const {
-  ErrorMessage m;
-  m << *this;
-  return std::move(m.text());
-}
+std::string Node::where() const { return text_of(*this); }
 
 ErrorMessage& operator<<(ErrorMessage& m, const Node& node) {
-  if (node.op_type().empty()) {
-    m << "node";
-  } else {
-    m << Printable{node.op_type()};
-  }
+  append_op_type(m, node.op_type());
   if (!node.name().empty()) m << " \"" << Printable{node.name()} << '"';
   return m << " (opset " << node.opset() << ')';
 }

@@ -1,16 +1,8 @@
 #include "ops/inputs.h"
 
-#include <utility>
-
 #include "core/errors.h"
 
 namespace orw {
-
-std::string input_label(const Node& node, size_t index) {
-  ErrorMessage m;
-  m << InputLabel{node, index};
-  return std::move(m.text());
-}
 
 ErrorMessage& operator<<(ErrorMessage& m, InputLabel label) {
   const auto& specs = label.node.schema().inputs;

@@ -8,10 +8,7 @@
 
 namespace orw {
 
-// "input 1 'axes'"
-std::string input_label(const Node& node, size_t index);
-
-// `ErrorMessage() << ... << InputLabel{node, index}` appends what input_label(node, index) returns.
+// `ErrorMessage() << ... << InputLabel{node, index}` appends "input 1 'axes'".
 struct InputLabel {
   const Node& node;
   size_t index;

@@ -30,8 +30,7 @@ constexpr TypeSet kAllNumericTypes = {DT::kUint8, DT::kUint16, DT::kUint32, DT::
 constexpr TypeSet kCastTypes = kAllNumericTypes.with(DT::kBool);
 constexpr TypeSet kCastV13Types = kCastTypes.with(DT::kBfloat16);
 // ArgMax / ArgMin: every numeric type from 1, bfloat16 from 13.
-constexpr TypeSet kArgV1Types = {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16,
-                                 DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble};
+constexpr TypeSet kArgV1Types = kAllNumericTypes;
 constexpr TypeSet kArgV13Types = kArgV1Types.with(DT::kBfloat16);
 
 // Attributes.

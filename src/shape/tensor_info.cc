@@ -15,14 +15,6 @@ ErrorMessage& append_joined(ErrorMessage& message, const Dims& dims) {
   return message;
 }
 
-// `value` as the ErrorMessage overloads print it: the to_string() forms share their formats.
-template <class T>
-std::string text_of(const T& value) {
-  ErrorMessage m;
-  m << value;
-  return std::move(m.text());
-}
-
 }  // namespace
 
 Dim Dim::of(int64_t value) {
