@@ -80,20 +80,28 @@ ORW_KERNEL size_t reduce_kr_rows(Op op, const typename S::Lane* x, size_t k, siz
   using V = typename S::V;
   constexpr size_t N = S::kLanes;  // also the number of rows per step
   static_assert(N == 2 || N == 4, "reduce_kr_rows handles 2 or 4 lanes");
+  // Accumulators per row: float combines (multiplies, above all widened float -> double
+  // ones, and NaN-aware max/min) need four to hide their latency (kernel bench, axes [2]:
+  // Prod 21 -> 35 GB/s, Max 21 -> 24-29); two suffice for integers.
+  constexpr size_t kA = std::is_floating_point_v<In> ? 4 : 2;
   const V id = S::splat(op.template identity<T>());
-  const size_t body = r / (2 * N) * (2 * N);  // the part read two vectors at a time
+  const size_t body = r / (kA * N) * (kA * N);  // the part read kA vectors at a time
   size_t i = 0;
   for (; i + N <= k; i += N) {
     V a[N];
     for (size_t q = 0; q < N; ++q) {
       const In* row = x + (i + q) * r;
-      V p = id, s = id;
-      for (size_t j = 0; j < body; j += 2 * N) {
-        p = op.combine(p, op.pre(S::load(row + j)));
-        s = op.combine(s, op.pre(S::load(row + j + N)));
+      V acc[kA];
+      for (size_t u = 0; u < kA; ++u) acc[u] = id;
+      for (size_t j = 0; j < body; j += kA * N) {
+        for (size_t u = 0; u < kA; ++u) acc[u] = op.combine(acc[u], op.pre(S::load(row + j + u * N)));
       }
-      if (body + N <= r) p = op.combine(p, op.pre(S::load(row + body)));
-      a[q] = op.combine(p, s);
+      size_t j = body;
+      for (; j + N <= r; j += N) acc[0] = op.combine(acc[0], op.pre(S::load(row + j)));
+      for (size_t w = kA / 2; w > 0; w /= 2) {
+        for (size_t u = 0; u < w; ++u) acc[u] = op.combine(acc[u], acc[u + w]);
+      }
+      a[q] = acc[0];
     }
     V result;  // row q's value in lane q
     if constexpr (N == 2) {
@@ -103,7 +111,7 @@ ORW_KERNEL size_t reduce_kr_rows(Op op, const typename S::Lane* x, size_t k, siz
       const V u1 = op.combine(S::interleave_lo(a[2], a[3]), S::interleave_hi(a[2], a[3]));
       result = op.combine(S::concat_lo(u0, u1), S::concat_hi(u0, u1));
     }
-    const size_t tail_start = body + N <= r ? body + N : body;
+    const size_t tail_start = r / N * N;
     if (tail_start < r) {
       T tail[N];
       for (size_t q = 0; q < N; ++q) {
