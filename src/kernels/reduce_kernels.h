@@ -137,24 +137,30 @@ void reduce_kr(Op op, const typename S::Lane* x, size_t k, size_t r, typename S:
   for (; i < k; ++i) out[i] = op.combine(out[i], reduce_r<S, Op>(op, x + i * r, r));
 }
 
-// Rows a and b combined element-wise at column j (each after Op's pre-step), as a vector.
+// Rows row, row + gap, row + 2 gap, row + 3 gap combined element-wise at column j (each
+// after Op's pre-step), as a vector.
 template <class S, class Op>
-ORW_INLINE typename S::V pair_vector_at(Op op, const typename S::Lane* a, const typename S::Lane* b, size_t j) {
-  return op.combine(op.pre(S::load(a + j)), op.pre(S::load(b + j)));
+ORW_INLINE typename S::V quad_vector_at(Op op, const typename S::Lane* row, size_t gap, size_t j) {
+  const auto a = op.combine(op.pre(S::load(row + j)), op.pre(S::load(row + gap + j)));
+  return op.combine(a, op.combine(op.pre(S::load(row + 2 * gap + j)), op.pre(S::load(row + 3 * gap + j))));
 }
 
-// `out` op= (row a op row b) over columns [0, w).
+// `out` op= (the four rows row, row + gap, ... combined) over columns [0, w).
 template <class S, class Op>
-ORW_INLINE void combine_pair_into(Op op, const typename S::Lane* a, const typename S::Lane* b, size_t w, typename S::Acc* out) {
+ORW_INLINE void combine_quad_into(Op op, const typename S::Lane* row, size_t gap, size_t w, typename S::Acc* out) {
   using T = typename S::Acc;
   constexpr size_t N = S::kLanes;
   size_t j = 0;
   for (; j + 2 * N <= w; j += 2 * N) {  // two independent column vectors per step
-    S::store(out + j, op.combine(S::load_acc(out + j), pair_vector_at<S, Op>(op, a, b, j)));
-    S::store(out + j + N, op.combine(S::load_acc(out + j + N), pair_vector_at<S, Op>(op, a, b, j + N)));
+    S::store(out + j, op.combine(S::load_acc(out + j), quad_vector_at<S, Op>(op, row, gap, j)));
+    S::store(out + j + N, op.combine(S::load_acc(out + j + N), quad_vector_at<S, Op>(op, row, gap, j + N)));
   }
-  for (; j + N <= w; j += N) S::store(out + j, op.combine(S::load_acc(out + j), pair_vector_at<S, Op>(op, a, b, j)));
-  for (; j < w; ++j) out[j] = op.combine(out[j], op.combine(op.pre(static_cast<T>(a[j])), op.pre(static_cast<T>(b[j]))));
+  for (; j + N <= w; j += N) S::store(out + j, op.combine(S::load_acc(out + j), quad_vector_at<S, Op>(op, row, gap, j)));
+  for (; j < w; ++j) {
+    T v = op.pre(static_cast<T>(row[j]));
+    for (size_t g = 1; g < 4; ++g) v = op.combine(v, op.pre(static_cast<T>(row[g * gap + j])));
+    out[j] = op.combine(out[j], v);
+  }
 }
 
 // RK over a few rows [r0, r1) (rows `stride` apart) and columns [0, k): column tiles held in
@@ -191,23 +197,25 @@ ORW_KERNEL void reduce_rk_tiles(Op op, const typename S::Lane* x, size_t r0, siz
 }
 
 // RK over rows [r0, r1) (rows `stride` apart) and columns [0, w), with w accumulators that
-// stay in L1: the input rows are combined into `out` in pairs, row i with row i + h (h = half
-// the rows), each pair read in order. (Column tiles held in registers walk many rows with a
-// stride, and rows read side by side within one page defeat the hardware prefetchers: both
-// 2-3x slower from memory. Pairs half a block apart halve the traffic on `out` and stream.)
+// stay in L1: the input rows are combined into `out` four at a time, rows i, i + q, i + 2q and
+// i + 3q (q = a quarter of the rows), each read in order. (Column tiles held in registers walk
+// many rows with a stride, and rows read side by side within one page defeat the hardware
+// prefetchers: both 2-3x slower from memory. Rows a quarter block apart stream, and quads
+// quarter the traffic on `out`: kernel bench axes [0], ReduceProd f32 (double accumulators)
+// 11-18 -> 25 GB/s against pairs and 16-row tiles, ReduceMax 10 -> 14-19.)
 template <class S, class Op>
 ORW_KERNEL void reduce_rk_rows(Op op, const typename S::Lane* x, size_t r0, size_t r1, size_t stride, size_t w,
                                typename S::Acc* out) {
   using In = typename S::Lane;
-  constexpr size_t kFarBytes = 4096;  // pairs closer than a page go to the tiles instead
-  const size_t n = r1 - r0, h = n / 2;
+  constexpr size_t kFarBytes = 4096;  // rows closer than a page go to the tiles instead
+  const size_t n = r1 - r0, q = n / 4;
   const In* rows = x + r0 * stride;
   size_t i = 0;
-  if (h * stride * sizeof(In) >= kFarBytes) {
-    for (; i < h; ++i) combine_pair_into<S, Op>(op, rows + i * stride, rows + (i + h) * stride, w, out);
-    i = 2 * h;
+  if (q * stride * sizeof(In) >= kFarBytes) {
+    for (; i < q; ++i) combine_quad_into<S, Op>(op, rows + i * stride, q * stride, w, out);
+    i = 4 * q;
   }
-  if (i < n) reduce_rk_tiles<S, Op>(op, rows, i, n, stride, w, out);  // the odd row, or rows close together
+  if (i < n) reduce_rk_tiles<S, Op>(op, rows, i, n, stride, w, out);  // the last rows, or rows close together
 }
 
 // RK over rows [r0, r1) (at most kRowBlock): out[j] = Op(out[j], x[r0..r1, j]). A few rows
@@ -217,7 +225,7 @@ ORW_KERNEL void reduce_rk_rows(Op op, const typename S::Lane* x, size_t r0, size
 template <class S, class Op>
 void reduce_rk_block(Op op, const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename S::Acc* out) {
   using T = typename S::Acc;
-  constexpr size_t kTileRows = 16;  // up to this many input streams read side by side
+  constexpr size_t kTileRows = 4;  // input streams read side by side (more: reduce_rk_rows)
   constexpr size_t kChunk = kShortRowBytes / sizeof(T);
   if (r1 - r0 <= kTileRows) return reduce_rk_tiles<S, Op>(op, x, r0, r1, k, k, out);
   for (size_t c0 = 0; c0 < k; c0 += kChunk) {

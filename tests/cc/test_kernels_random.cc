@@ -772,12 +772,14 @@ TEST_CASE("kernels::scan/CumSum: rows and columns around the vector widths, all 
   }
 }
 
-TEST_CASE("kernels::reduce/column reductions of many long rows (L1 column chunks, far row pairs) match the reference") {
+TEST_CASE("kernels::reduce/column reductions of many long rows (L1 column chunks, far row quads) match the reference") {
   std::mt19937 rng(4099);
   // More rows than the column-tile kernel takes, and rows longer than one column chunk
-  // (2048 double or 4096 float accumulators), odd counts so the last row goes alone.
+  // (2048 double or 4096 float accumulators), counts that are not multiples of four so the
+  // last rows go to the tiles.
   const std::vector<std::pair<Shape, std::vector<int64_t>>> cases = {
-      {{40, 4099}, {0}}, {{17, 4097}, {0}}, {{300, 7}, {0}}, {{33, 2051}, {0}}, {{2, 19, 4100}, {1}}};
+      {{40, 4099}, {0}}, {{17, 4097}, {0}}, {{300, 7}, {0}}, {{33, 2051}, {0}}, {{2, 19, 4100}, {1}},
+      {{5, 4100}, {0}},  {{6, 3001}, {0}},  {{7, 4099}, {0}}};
   for (const auto& [dims, axes] : cases) {
     for (DataType type : arithmetic_types()) check_reduce_case(dims, axes, type, rng() % 2, rng() % 2, rng);
   }
