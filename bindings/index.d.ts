@@ -22,9 +22,11 @@ export interface InitOptions {
 }
 
 /**
- * Loads the WebAssembly module once; later calls return at once. Rejects when the bytes are
- * not a valid module (Node: with the WebAssembly.CompileError; browsers: with Emscripten's
- * abort error, whose message names it); a later call may retry.
+ * Loads the WebAssembly module once; later calls return at once. In browsers a .wasm served
+ * as application/wasm compiles while it downloads (instantiateStreaming), any other type from
+ * its bytes. Rejects with an Error naming the URL and the HTTP status when the .wasm cannot be
+ * fetched, and with the WebAssembly.CompileError when the bytes are not a valid module; a
+ * later call may retry.
  */
 export function init(options?: InitOptions): Promise<void>;
 
