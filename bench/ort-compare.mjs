@@ -137,7 +137,10 @@ for (const c of cases) {
   // Batch tiny cases so each sample lasts >= ~2 ms.
   const single = Math.max(await timeBatch(runOurs, 3), await timeBatch(runOrt, 3), 1e-3);
   const k = Math.max(1, Math.ceil(2 / single));
-  for (let i = 0; i < 3; ++i) { await timeBatch(runOurs, k); await timeBatch(runOrt, k); }
+  // Warm-up: at least 3 batches each and 200 ms, so both engines' optimized wasm code (compiled
+  // in the background after the first calls) is in place before timing (as in bench/kernels.cc).
+  const warmUntil = now() + 200;
+  for (let i = 0; i < 3 || now() < warmUntil; ++i) { await timeBatch(runOurs, k); await timeBatch(runOrt, k); }
   const tOurs = [], tOrt = [];
   for (let i = 0; i < runs; ++i) {
     tOurs.push(await timeBatch(runOurs, k));
