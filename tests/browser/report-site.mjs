@@ -1,12 +1,14 @@
 // Pages that report by themselves: the repository served as by scripts/serve.mjs, plus
 // POST /result, where a test page sends its JSON report. Browsers Playwright cannot drive
 // (Debian's firefox-esr) run such pages as a plain detached process.
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, startSite } from './helpers.mjs';
+import { after, before, test } from 'node:test';
+import { launchBrowser, requireDist, startSite } from './helpers.mjs';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
@@ -75,4 +77,24 @@ export async function reportFromChromium(site, url) {
 // The URL of pages/probe.html loading `src` (a path on the site) and following `steps`.
 export function probeUrl(base, src, steps) {
   return `${base}tests/browser/pages/probe.html?src=${encodeURIComponent(src)}&steps=${encodeURIComponent(JSON.stringify(steps))}`;
+}
+
+// The tests of a page that runs its own checks and reports { userAgent, checks: [{ name, ok,
+// detail }] }: one in headless Chromium and one in Firefox ESR, each asserting that every
+// check passed and that all `expectedChecks` of them ran.
+export function testPageInBrowsers(page, expectedChecks, what) {
+  requireDist();
+  let site;
+  before(async () => { site = await startReportSite(); });
+  after(async () => { await site?.close(); });
+  const browsers = [['Chromium', reportFromChromium, /Chrome/], ['Firefox ESR', reportFromFirefox, /Firefox/]];
+  for (const [browser, reportFrom, agent] of browsers) {
+    test(`${browser}: ${what}`, async () => {
+      const report = await reportFrom(site, `${site.url}${page}`);
+      assert.match(report.userAgent, agent);
+      const failed = report.checks.filter((c) => !c.ok);
+      assert.deepEqual(failed, [], `${browser} (${report.userAgent})`);
+      assert.equal(report.checks.length, expectedChecks, `${browser}: every check ran`);
+    });
+  }
 }
