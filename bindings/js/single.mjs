@@ -11,7 +11,20 @@ async function readBytes(where) {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-// Loads the wasm once (options are accepted for symmetry; the wasm is embedded).
+// Loads the wasm once: the embedded one, or options.wasmBinary when given (compiled here, so
+// bytes that are not wasm reject with the WebAssembly.CompileError, as the other entries do).
 export function init(options = {}) {
-  return initWith(() => createOrwModule(options.wasmBinary ? { wasmBinary: options.wasmBinary } : {}), readBytes);
+  const { wasmBinary } = options;
+  if (!wasmBinary) return initWith(() => createOrwModule({}), readBytes);
+  return initWith(
+    () => new Promise((resolve, reject) => {
+      createOrwModule({
+        instantiateWasm(imports, receiveInstance) {
+          WebAssembly.instantiate(wasmBinary, imports).then(({ instance, module }) => receiveInstance(instance, module), reject);
+          return {};
+        },
+      }).then(resolve, reject);
+    }),
+    readBytes,
+  );
 }

@@ -81,6 +81,18 @@ test('init/bytes that are not wasm reject with the compile error, and a later in
   assert.equal(out, 'CompileError\n5');
 });
 
+test('init/the single-file entry: wasmBinary that is not wasm rejects with the compile error, then the embedded wasm loads', () => {
+  const single = fileURLToPath(new URL('single.mjs', DIST));
+  const out = fresh(`
+    const m = await import(${JSON.stringify(single)});
+    try { await m.init({ wasmBinary: new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 99]) }); console.log('no error'); }
+    catch (e) { console.log(e.constructor.name); }
+    await m.init();
+    const [y] = m.Node.create({ opType: 'ReduceSum', opset: 13 }).run([new m.Tensor('float32', [2, 3])]);
+    console.log(Array.from(y.data).join(','));`);
+  assert.equal(out, 'CompileError\n5');
+});
+
 // ---------------------------------------------------------------------------------------------
 // Tensor
 
