@@ -109,7 +109,7 @@ export function scanRef(x, [rows, cols], axis, prod) {
   return out;
 }
 
-function logSumExpRef(x, dims, axes) {
+export function logSumExpRef(x, dims, axes) {
   const n = x.length, row = dims[dims.length - 1];
   if (axes.length !== 1 || axes[0] !== dims.length - 1) throw new Error('logSumExpRef: last axis only');
   const out = [];
@@ -149,6 +149,7 @@ function cases() {
     { op: 'CumSum', type: 'float32', dims: [65536, 16], axes: [0], what: 'columns of 65536, [0, 1]', x: () => f32(M16 / 16, 0, 1, 10), ref: (x, c) => scanRef(x, c.dims, 0, false) },
     { op: 'ReduceL2', type: 'float32', dims: big, axes: [2], what: 'rows of 256, [1e19, 1e20]', x: () => f32(M16 / 4, 1e19, 1e20, 11), ref: (x, c) => reduceRef(x, c.dims, c.axes, { step: (v) => v * v }).map(Math.sqrt) },
     { op: 'ReduceLogSumExp', type: 'float32', dims: big, axes: [2], what: 'rows of 256, [-20, 20]', x: () => f32(M16 / 4, -20, 20, 12), ref: (x, c) => logSumExpRef(x, c.dims, c.axes) },
+    { op: 'ReduceLogSumExp', type: 'float32', dims: [65536, 16], axes: [1], what: 'rows of 16, [-5, -2] (results near 0)', x: () => f32(65536 * 16, -5, -2, 14), ref: (x, c) => logSumExpRef(x, c.dims, c.axes) },
     { op: 'ReduceMean', type: 'int32', dims: [1 << 20], axes: null, what: '1M in [1.9e9, 2.1e9]', x: () => values(Int32Array, 1 << 20, 1.9e9, 2.1e9 - 1, 13), ref: (x) => meanRef(x) },
   ];
 }

@@ -56,4 +56,44 @@ ORW_INLINE V exp_approx(V x) {
 
 inline float exp_approx(float x) { return exp_approx<float, int32_t>(x); }
 
+// e^x in double for x <= 0 (e.g. x - max in LogSumExp), written once for scalars (V = double,
+// I = int64_t) and vectors of doubles (I the int64 vector of the same size): x = n ln2 + r
+// with |r| <= ln2/2 (n = round(x / ln2) by the 1.5 * 2^52 trick, ln2 in two parts, fdlibm's
+// split, so n ln2_hi is exact), e^r by its Taylor series to r^12 (truncation < 2e-16
+// relative), scaled by 2^n through the exponent bits. Relative error about 1e-15 (checked
+// against std::exp in tests/cc/test_exp.cc); below -708 the result is 2^-1021-ish, not 0,
+// which is far below anything a sum containing e^0 = 1 can see.
+template <class V, class I>
+ORW_INLINE V exp_nonpositive_double(V x) {
+  const V lo = V{} - 708.0;
+  x = x < lo ? lo : x;
+  const V shifter = V{} + 6755399441055744.0;  // 1.5 * 2^52
+  const V t = x * 1.4426950408889634 + shifter;
+  const V n = t - shifter;
+  I t_bits, shifter_bits;
+  std::memcpy(&t_bits, &t, sizeof t);
+  std::memcpy(&shifter_bits, &shifter, sizeof shifter);
+  const I n_bits = t_bits - shifter_bits;
+  const V r = (x - n * 6.93147180369123816490e-01) - n * 1.90821492927058770002e-10;
+  V p = V{} + 1.0 / 479001600.0;  // 1/12!
+  p = p * r + 1.0 / 39916800.0;
+  p = p * r + 1.0 / 3628800.0;
+  p = p * r + 1.0 / 362880.0;
+  p = p * r + 1.0 / 40320.0;
+  p = p * r + 1.0 / 5040.0;
+  p = p * r + 1.0 / 720.0;
+  p = p * r + 1.0 / 120.0;
+  p = p * r + 1.0 / 24.0;
+  p = p * r + 1.0 / 6.0;
+  p = p * r + 0.5;
+  p = p * r + 1.0;
+  p = p * r + 1.0;
+  const I bits = (n_bits + 1023) << 52;
+  V scale;
+  std::memcpy(&scale, &bits, sizeof scale);
+  return p * scale;
+}
+
+inline double exp_nonpositive_double(double x) { return exp_nonpositive_double<double, int64_t>(x); }
+
 }  // namespace orw::kernels

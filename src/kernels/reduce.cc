@@ -6,7 +6,8 @@
 //   (FlipMaxOp), float16/bfloat16 likewise on order-preserving int16 keys (HalfKeyMaxOp);
 //   other float16/bfloat16: widened to float, computed there, rounded once per output;
 //   L2, LogSum, LogSumExp of integers: computed in double and converted back;
-//   LogSumExp of floats: the slice's max first, then the sum of exp (not a single pass).
+//   LogSumExp of floats: the slice's max first, then exp(x - max), its sum and the result in
+//   double (rounded once).
 #include <cmath>
 #include <cstddef>
 #include <cstring>
@@ -28,9 +29,6 @@ namespace orw::kernels {
 namespace {
 
 using namespace detail;
-
-// The int32 vector of a float vector (for exp's exponent bits).
-template <class V> struct IntVec { typedef int32_t type __attribute__((vector_size(sizeof(V)))); };
 
 // Calls f(i, o) for every input element index i and the output index o it reduces into.
 template <class F>
@@ -54,44 +52,51 @@ void for_each_element(const ReductionPlan& plan, F&& f) {
   }
 }
 
-float exp_of(float x) { return exp_approx(x); }  // the same bits as the vector kernel
-double exp_of(double x) { return std::exp(x); }
+// e^(x - m) for x <= m, in double: float elements exactly widened (exp_nonpositive_double,
+// the same function the vector kernel runs on its lanes), double ones through std::exp.
+double exp_below(float x, float m) { return exp_nonpositive_double(static_cast<double>(x) - static_cast<double>(m)); }
+double exp_below(double x, double m) { return std::exp(x - m); }
 
-// sum(exp(x[0..n) - m)): four vector accumulators per leaf of kBlock elements, leaves added
-// pairwise (the same split as reduce_r), so the error grows with log n.
+// sum(exp(x[0..n) - m)) in double: each float widened, x - m and its exp computed and summed
+// in double, so the sum is good to ~1e-15 relative and log(sum) + m keeps its precision even
+// when the two nearly cancel (a result near 0 from inputs of a few units: float exps and
+// sums were off by thousands of ulps there). Leaves of kBlock elements added pairwise.
 template <class S>
-float sum_exp(const float* x, size_t n, float m) {
-  using V = typename S::V;
-  constexpr size_t N = S::kLanes;
+double sum_exp(const float* x, size_t n, float m) {
   if (n > kBlock) {
     const size_t half = (n / kBlock + 1) / 2 * kBlock;
     return sum_exp<S>(x, half, m) + sum_exp<S>(x + half, n - half, m);
   }
-  const V mv = S::splat(m);
-  auto e = [&](V v) {
-    if constexpr (N == 1) return exp_of(v - m);
-    else return exp_approx<V, typename IntVec<V>::type, true>(v - mv);  // v <= m
-  };
-  V acc[4] = {S::splat(0), S::splat(0), S::splat(0), S::splat(0)};
   size_t i = 0;
-  for (; i + 4 * N <= n; i += 4 * N) {
-    for (size_t u = 0; u < 4; ++u) acc[u] = acc[u] + e(S::load(x + i + u * N));
+  double sum = 0;
+  if constexpr (S::kLanes > 1) {
+    using W = simd::Vec128<float, double>;  // four floats as four double lanes
+    using DV = typename W::V;
+    typedef int64_t LV __attribute__((vector_size(sizeof(DV))));
+    const DV mv = W::splat(m);
+    DV acc0 = W::splat(0), acc1 = W::splat(0);
+    for (; i + 8 <= n; i += 8) {
+      acc0 = acc0 + exp_nonpositive_double<DV, LV>(W::load(x + i) - mv);
+      acc1 = acc1 + exp_nonpositive_double<DV, LV>(W::load(x + i + 4) - mv);
+    }
+    if (i + 4 <= n) {
+      acc0 = acc0 + exp_nonpositive_double<DV, LV>(W::load(x + i) - mv);
+      i += 4;
+    }
+    const DV t = acc0 + acc1;
+    sum = (t[0] + t[1]) + (t[2] + t[3]);
   }
-  for (; i + N <= n; i += N) acc[0] = acc[0] + e(S::load(x + i));
-  const V t = (acc[0] + acc[1]) + (acc[2] + acc[3]);
-  float sum = 0;
-  for (size_t l = 0; l < N; ++l) sum += S::lane(t, l);
-  for (; i < n; ++i) sum += exp_of(x[i] - m);
+  for (; i < n; ++i) sum += exp_below(x[i], m);
   return sum;
 }
 
-// LogSumExp of `rows` contiguous slices of length r: the slice's max, then log of the sum of
-// exp(x - max), plus the max.
+// LogSumExp of `rows` contiguous slices of length r: the slice's max m, then log of the sum of
+// exp(x - m), plus m, in double and rounded once.
 template <class S>
 void logsumexp_rows(const float* x, size_t rows, size_t r, float* out) {
   for (size_t k = 0; k < rows; ++k, x += r) {
     const float m = reduce_r<S, MaxOp>(MaxOp{}, x, r);
-    out[k] = std::isfinite(m) ? std::log(sum_exp<S>(x, r, m)) + m : m;
+    out[k] = std::isfinite(m) ? static_cast<float>(std::log(sum_exp<S>(x, r, m)) + m) : m;
   }
 }
 
@@ -114,18 +119,18 @@ class LogSumExpStream final : public ReduceStream {
     } else if (max_ == kInf || m == kInf) {
       max_ = kInf;
     } else if (m != -kInf) {
-      const float s = sum_exp<S>(xf, count, m);
+      const double s = sum_exp<S>(xf, count, m);
       if (max_ == -kInf) {
         max_ = m, sum_ = s;
       } else {
         const float top = m > max_ ? m : max_;
-        sum_ = sum_ * exp_of(max_ - top) + s * exp_of(m - top);
+        sum_ = sum_ * exp_below(max_, top) + s * exp_below(m, top);
         max_ = top;
       }
     }
   }
   void finish() override {
-    if (!rows_plan_) out_[0] = std::isfinite(max_) ? std::log(sum_) + max_ : max_;
+    if (!rows_plan_) out_[0] = std::isfinite(max_) ? static_cast<float>(std::log(sum_) + max_) : max_;
   }
   // True for the plans this stream handles.
   static bool handles(const ReductionPlan& plan) {
@@ -139,7 +144,8 @@ class LogSumExpStream final : public ReduceStream {
   float* out_;
   size_t row_;
   bool rows_plan_;
-  float max_ = -kInf, sum_ = 0;  // R plans: the running pair
+  float max_ = -kInf;  // R plans: the running pair
+  double sum_ = 0;
 };
 
 // The run-time parameters of a stream: of its finalize step, and of the shared ops below.
@@ -371,10 +377,10 @@ void reduce_logsumexp(const ReductionPlan& plan, const T* x, T* out, Variant v) 
   // every element into a temporary, then the same pairwise sum as ReduceSum.
   std::vector<T> m(n_out);
   run_plan<MaxOp, T>(plan, x, m.data(), v);
-  std::vector<T> e(static_cast<size_t>(plan.input_count));
-  for_each_element(plan, [&](size_t i, size_t o) { e[i] = std::isfinite(m[o]) ? exp_of(x[i] - m[o]) : T(0); });
-  run_plan<SumOp, T>(plan, e.data(), out, v);
-  for (size_t o = 0; o < n_out; ++o) out[o] = std::isfinite(m[o]) ? std::log(out[o]) + m[o] : m[o];
+  std::vector<double> e(static_cast<size_t>(plan.input_count)), s(n_out);  // in double, as sum_exp
+  for_each_element(plan, [&](size_t i, size_t o) { e[i] = std::isfinite(m[o]) ? exp_below(x[i], m[o]) : 0.0; });
+  run_plan<SumOp, double>(plan, e.data(), s.data(), v);
+  for (size_t o = 0; o < n_out; ++o) out[o] = std::isfinite(m[o]) ? static_cast<T>(std::log(s[o]) + m[o]) : m[o];
 }
 
 // The stream of `op` for storage type T, with its finalize step; nullptr when the op needs

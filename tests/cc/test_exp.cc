@@ -78,3 +78,26 @@ TEST_CASE("exp/clamps: far below gives a tiny positive float, far above a huge f
   CHECK(exp_approx(0.0f) == 1.0f);
   CHECK(exp_approx<F4, I4, true>(F4{-1000.0f, 0, 0, 0})[0] == tiny);
 }
+
+// The double exp of LogSumExp (exp_nonpositive_double): x <= 0 only.
+TEST_CASE("exp_nonpositive_double is within 1e-15 of std::exp on [-708, 0], and its 2-lane instance gives the same bits") {
+  typedef double D2 __attribute__((vector_size(16)));
+  typedef int64_t L2 __attribute__((vector_size(16)));
+  using orw::kernels::exp_nonpositive_double;
+  double worst = 0;
+  for (double x = 0; x >= -708; x -= 0.0137) {
+    for (double y : {x, x - 1e-9, std::nextafter(x, 0.0)}) {
+      const double want = std::exp(y), got = exp_nonpositive_double(y);
+      worst = std::max(worst, std::fabs(got - want) / want);
+      const D2 v = exp_nonpositive_double<D2, L2>(D2{y, y * 0.5});
+      REQUIRE(v[0] == got);
+      REQUIRE(v[1] == exp_nonpositive_double(y * 0.5));
+    }
+  }
+  INFO("worst relative error " << worst);
+  CHECK(worst <= 1e-15);
+  CHECK(exp_nonpositive_double(0.0) == 1.0);
+  CHECK(exp_nonpositive_double(-1000.0) >= 0.0);
+  CHECK(exp_nonpositive_double(-1000.0) < 1e-300);
+  CHECK(exp_nonpositive_double(-std::numeric_limits<double>::infinity()) < 1e-300);
+}

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init, Tensor, Node } from '../../dist/index.node.mjs';
-import { DD, values, worstUlps, reduceRef, scanRef } from '../../bench/accuracy.mjs';
+import { DD, values, worstUlps, reduceRef, scanRef, logSumExpRef } from '../../bench/accuracy.mjs';
 
 await init();
 
@@ -55,6 +55,14 @@ for (const [path, cols] of [['streamed', 65536], ['plain', 4096]]) {
       }
     });
   }
+}
+
+for (const [path, dims] of [['streamed', [16384, 16]], ['plain', [4096, 16]]]) {
+  test(`float32 ReduceLogSumExp is within 2 ulp where log(sum) cancels the max (results near 0) (${path})`, () => {
+    const x = values(Float32Array, dims[0] * dims[1], -5, -2, 14);
+    const ulps = worstUlps('float32', reduce('ReduceLogSumExp', x, dims, [1]), logSumExpRef(x, dims, [1]));
+    assert.ok(ulps <= 2, `${ulps} ulp`);
+  });
 }
 
 test('float64 ReduceProd of 1M near-1 values is within 1e-12 of the double-double product', () => {
