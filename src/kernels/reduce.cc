@@ -74,17 +74,9 @@ double sum_exp(const float* x, size_t n, float m) {
     using DV = typename W::V;
     typedef int64_t LV __attribute__((vector_size(sizeof(DV))));
     const DV mv = W::splat(m);
-    DV acc0 = W::splat(0), acc1 = W::splat(0);
-    for (; i + 8 <= n; i += 8) {
-      acc0 = acc0 + exp_nonpositive_double<DV, LV>(W::load(x + i) - mv);
-      acc1 = acc1 + exp_nonpositive_double<DV, LV>(W::load(x + i + 4) - mv);
-    }
-    if (i + 4 <= n) {
-      acc0 = acc0 + exp_nonpositive_double<DV, LV>(W::load(x + i) - mv);
-      i += 4;
-    }
-    const DV t = acc0 + acc1;
-    sum = (t[0] + t[1]) + (t[2] + t[3]);
+    DV acc = W::splat(0);
+    for (; i + 4 <= n; i += 4) acc = acc + exp_nonpositive_double<DV, LV>(W::load(x + i) - mv);
+    sum = (acc[0] + acc[1]) + (acc[2] + acc[3]);
   }
   for (; i < n; ++i) sum += exp_below(x[i], m);
   return sum;
