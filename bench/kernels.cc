@@ -1,4 +1,5 @@
-// Kernel benchmark: ReduceProd/Sum/Max, ArgMax and CumProd/CumSum on wasm-resident (or native) buffers, one thread.
+// Kernel benchmark: ReduceProd/Sum/Max, ArgMax, CumProd/CumSum and LogSumExp (rows of 4 to 256)
+// on wasm-resident (or native) buffers, one thread.
 // Prints GB/s of input read, median of timed runs after warm-up, for the SIMD kernels, the
 // scalar instance of the same templates, and the whole operator (run_node: validation, plan,
 // output allocation). A plain memcpy of the scans' 16 MiB input gives the scale of a pass over memory.
@@ -126,6 +127,29 @@ int main(int argc, char** argv) {
     }
     // For scale: the scans read 16 MiB and write 16 MiB; so does this copy.
     copy_ms = median_ms(runs, [&] { std::memcpy(out.data(), x.data(), x.size() * sizeof(float)); });
+  }
+
+  {
+    // LogSumExp over rows of r of the same 4M floats in [-20, 20]: a fixed cost per row shows
+    // at small r (the per-row max, the exp sum's setup and the log).
+    std::vector<float> x(size_t{1} << 22);
+    std::uniform_real_distribution<float> wide(-20.0f, 20.0f);
+    for (float& v : x) v = wide(rng);
+    for (int64_t r : {4, 16, 64, 256}) {
+      const Shape dims = {static_cast<int64_t>(x.size()) / r, r};
+      const ReductionPlan plan = make_reduction_plan(dims, {1});
+      std::vector<float> out(static_cast<size_t>(plan.output_count));
+      const Tensor xt = Tensor::view(DataType::kFloat, dims, x.data());
+      const Node node = Node::make("ReduceLogSumExp", "", 13, {Attribute::of_ints("axes", {1})});
+      Row row{"ReduceLogSumExp f32 [4M/" + std::to_string(r) + "," + std::to_string(r) + "] axes [1]", x.size() * 4.0, 0, 0, 0};
+      if (!wanted(row.name)) continue;
+      row.simd_ms = median_ms(runs, [&] { kernels::reduce(kernels::ReduceOp::kLogSumExp, DataType::kFloat, plan, x.data(), out.data()); });
+      row.scalar_ms = median_ms(runs, [&] {
+        kernels::reduce(kernels::ReduceOp::kLogSumExp, DataType::kFloat, plan, x.data(), out.data(), kernels::Variant::kScalar);
+      });
+      row.op_ms = median_ms(runs, [&] { run_node(node, {&xt}); });
+      rows.push_back(row);
+    }
   }
 
   // Per-call cost of the operator on a tiny input (validation, plan, allocation, kernel).
