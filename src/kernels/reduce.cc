@@ -6,8 +6,8 @@
 //   (FlipMaxOp), float16/bfloat16 likewise on order-preserving int16 keys (HalfKeyMaxOp);
 //   other float16/bfloat16: widened to float, computed there, rounded once per output;
 //   L2, LogSum, LogSumExp of integers: computed in double and converted back;
-//   LogSumExp of floats: the slice's max first, then exp(x - max), its sum and the result in
-//   double (rounded once).
+//   LogSumExp of floats: the slice's max first, then the sum of exp(x - max) in double (float
+//   exps where a bound shows they suffice, double ones otherwise), the result rounded once.
 #include <cmath>
 #include <cstddef>
 #include <cstring>
@@ -86,17 +86,13 @@ double sum_exp(const float* x, size_t n, float m) {
 template <class V> struct IntVec { typedef int32_t type __attribute__((vector_size(sizeof(V)))); };
 
 // The quick version of sum_exp: float exps (exp_approx, <= 1 ulp), summed in double, and in
-// *w the sum of exp(x - m) * (m - x) (in float: only a bound needs it), which bounds the error
+// *w (added to) the sum of exp(x - m) * (m - x) (in float: only a bound needs it), which bounds the error
 // from rounding x - m to float. Leaves of kBlock elements added pairwise.
 template <class S>
 double sum_exp_quick(const float* x, size_t n, float m, float* w) {
   if (n > kBlock) {
     const size_t half = (n / kBlock + 1) / 2 * kBlock;
-    float w2 = 0;
-    const double left = sum_exp_quick<S>(x, half, m, w);
-    const double right = sum_exp_quick<S>(x + half, n - half, m, &w2);
-    *w += w2;
-    return left + right;
+    return sum_exp_quick<S>(x, half, m, w) + sum_exp_quick<S>(x + half, n - half, m, w);
   }
   size_t i = 0;
   double sum = 0;
