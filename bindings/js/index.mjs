@@ -1,7 +1,7 @@
 // Browser and bundler entry: the .wasm is fetched from next to this module
 // (new URL(..., import.meta.url), which Vite and webpack 5 follow).
 import createOrwModule from './onnx-reduce-wasm.mjs';
-import { initWith } from './wasm.mjs';
+import { createWithLoader, initWith } from './wasm.mjs';
 
 export * from './api.mjs';
 
@@ -34,15 +34,5 @@ async function instantiate(options, imports) {
 
 // Loads the wasm once. options: { wasmBinary?: ArrayBuffer | Uint8Array, wasmPath?: string | URL }
 export function init(options = {}) {
-  return initWith(
-    () => new Promise((resolve, reject) => {
-      createOrwModule({
-        instantiateWasm(imports, receiveInstance) {
-          instantiate(options, imports).then(({ instance, module }) => receiveInstance(instance, module), reject);
-          return {};
-        },
-      }).then(resolve, reject);
-    }),
-    fetchBytes,
-  );
+  return initWith(() => createWithLoader(createOrwModule, (imports) => instantiate(options, imports)), fetchBytes);
 }

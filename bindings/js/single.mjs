@@ -1,7 +1,7 @@
 // Single-file entry: the wasm is embedded in the glue (base64), so any bundler or static
 // server works with no configuration, at the cost of ~33% more bytes.
 import createOrwModule from './onnx-reduce-wasm.single.mjs';
-import { initWith } from './wasm.mjs';
+import { createWithLoader, initWith } from './wasm.mjs';
 
 export * from './api.mjs';
 
@@ -16,15 +16,5 @@ async function readBytes(where) {
 export function init(options = {}) {
   const { wasmBinary } = options;
   if (!wasmBinary) return initWith(() => createOrwModule({}), readBytes);
-  return initWith(
-    () => new Promise((resolve, reject) => {
-      createOrwModule({
-        instantiateWasm(imports, receiveInstance) {
-          WebAssembly.instantiate(wasmBinary, imports).then(({ instance, module }) => receiveInstance(instance, module), reject);
-          return {};
-        },
-      }).then(resolve, reject);
-    }),
-    readBytes,
-  );
+  return initWith(() => createWithLoader(createOrwModule, (imports) => WebAssembly.instantiate(wasmBinary, imports)), readBytes);
 }

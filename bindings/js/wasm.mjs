@@ -23,6 +23,20 @@ export function initWith(load, reader) {
   return loading;
 }
 
+// The Emscripten module, its wasm compiled and instantiated by `instantiate(imports)` (a
+// promise of { instance, module }) in the glue's instantiateWasm hook instead of by the glue's
+// own loader, so a failure rejects with instantiate's own error (the glue would log and abort).
+export function createWithLoader(createModule, instantiate) {
+  return new Promise((resolve, reject) => {
+    createModule({
+      instantiateWasm(imports, receiveInstance) {
+        instantiate(imports).then(({ instance, module }) => receiveInstance(instance, module), reject);
+        return {};
+      },
+    }).then(resolve, reject);
+  });
+}
+
 export function wasm() {
   if (!mod) throw new Error('onnx-reduce-wasm: call `await init()` before using the API');
   return mod;
