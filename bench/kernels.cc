@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "kernels/arg.h"
-#include "kernels/kernels.h"
+#include "arg/arg_kernels.h"
+#include "reduce/reduce_kernels.h"
 #include "onnx/node.h"
-#include "ops/operators.h"
+#include "runtime/run_node.h"
 #include "plan/reduction_plan.h"
 
 using namespace orw;

@@ -10,7 +10,7 @@
 #include "core/errors.h"
 #include "infos.h"
 #include "onnx/node.h"
-#include "ops/operators.h"
+#include "runtime/run_node.h"
 #include "shape/context.h"
 #include "status.h"
 

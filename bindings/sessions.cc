@@ -11,7 +11,7 @@
 #include "infos.h"
 #include "onnx/tensor_proto.h"
 #include "runtime/session.h"
-#include "shape/model.h"
+#include "runtime/model_shapes.h"
 #include "status.h"
 
 namespace orw::bindings {

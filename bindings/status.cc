@@ -11,7 +11,7 @@
 #include <stdexcept>
 
 #include "core/errors.h"
-#include "kernels/kernels.h"
+#include "reduce/reduce_kernels.h"
 
 namespace orw::bindings {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/tensor.h"
-#include "ops/operators.h"
+#include "runtime/run_node.h"
 
 namespace orw::bindings {
 

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/errors.h"
-#include "onnx/attribute.h"
-#include "registry/registry.h"
+#include "core/attribute.h"
+#include "schema/op_schema.h"
 
 namespace onnx {
 class NodeProto;

@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "core/errors.h"
-#include "ops/operators.h"
+#include "runtime/run_node.h"
 
 namespace orw {
 namespace {

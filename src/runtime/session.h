@@ -7,7 +7,7 @@
 
 #include "core/tensor.h"
 #include "onnx/model.h"
-#include "ops/operators.h"
+#include "runtime/run_node.h"
 
 namespace orw {
 

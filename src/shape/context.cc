@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "core/errors.h"
-#include "registry/registry.h"
+#include "schema/op_schema.h"
 
 namespace orw {
 

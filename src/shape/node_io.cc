@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "core/errors.h"
-#include "ops/inputs.h"
+#include "onnx/node_inputs.h"
 
 namespace orw {
 

@@ -17,9 +17,9 @@
 #include "core/errors.h"
 #include "core/half.h"
 #include "core/tensor.h"
-#include "onnx/attribute.h"
+#include "core/attribute.h"
 #include "onnx/node.h"
-#include "ops/operators.h"
+#include "runtime/run_node.h"
 
 namespace orw_test {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "helpers.h"
-#include "kernels/kernels.h"
+#include "reduce/reduce_kernels.h"
 #include "plan/reduction_plan.h"
 
 using namespace orw;

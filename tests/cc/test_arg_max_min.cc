@@ -13,8 +13,8 @@
 
 #include "core/errors.h"
 #include "helpers.h"
-#include "kernels/arg.h"
-#include "ops/operators.h"
+#include "arg/arg_kernels.h"
+#include "runtime/run_node.h"
 #include "plan/reduction_plan.h"
 
 using namespace orw;

@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "helpers.h"
-#include "registry/registry.h"
+#include "schema/op_schema.h"
 
 using namespace orw;
 using namespace orw_test;

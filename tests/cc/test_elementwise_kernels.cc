@@ -9,7 +9,7 @@
 #include <random>
 
 #include "helpers.h"
-#include "kernels/elementwise.h"
+#include "elementwise/elementwise_kernels.h"
 #include "plan/broadcast_plan.h"
 
 using namespace orw;

@@ -5,7 +5,7 @@
 
 #include "core/errors.h"
 #include "onnx/node.h"
-#include "shape/compute_shape.h"
+#include "registry/compute_shape.h"
 #include "test_shape_helpers.h"
 
 using namespace orw;

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <limits>
 
-#include "kernels/exp.h"
+#include "simd/exp.h"
 
 using orw::kernels::exp_approx;
 

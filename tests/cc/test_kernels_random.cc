@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "helpers.h"
-#include "kernels/kernels.h"
+#include "reduce/reduce_kernels.h"
 #include "plan/reduction_plan.h"
 
 using namespace orw;

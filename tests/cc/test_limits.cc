@@ -8,9 +8,9 @@
 #include "onnx/model.h"
 #include "onnx/node.h"
 #include "onnx/tensor_proto.h"
-#include "ops/operators.h"
+#include "runtime/run_node.h"
 #include "orw_proto/onnx.pb.h"
-#include "shape/model.h"
+#include "runtime/model_shapes.h"
 
 using namespace orw;
 using Catch::Matchers::Contains;

@@ -15,7 +15,7 @@
 #include <optional>
 
 #include "helpers.h"
-#include "registry/registry.h"
+#include "schema/op_schema.h"
 #include "plan/reduction_plan.h"
 
 using namespace orw;

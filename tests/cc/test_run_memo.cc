@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 #include "onnx/node.h"
-#include "ops/operators.h"
+#include "runtime/run_node.h"
 
 // Counts operator new calls while `counting` is set (this test binary only).
 namespace {

@@ -11,9 +11,9 @@
 
 #include "core/dtype.h"
 #include "orw_proto/onnx.pb.h"
-#include "shape/compute_shape.h"
+#include "registry/compute_shape.h"
 #include "shape/context.h"
-#include "shape/model.h"
+#include "runtime/model_shapes.h"
 #include "shape/tensor_info.h"
 
 namespace shape_test {

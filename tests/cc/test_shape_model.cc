@@ -7,11 +7,11 @@
 #include <cstring>
 
 #include "core/errors.h"
-#include "ops/operators.h"
+#include "runtime/run_node.h"
 #include "orw_full/onnx_full.pb.h"
-#include "registry/registry.h"
-#include "shape/elementwise_shape.h"
-#include "shape/shape_fns.h"
+#include "schema/op_schema.h"
+#include "elementwise/elementwise_shape.h"
+#include "registry/shape_fns.h"
 #include "test_shape_helpers.h"
 
 using namespace orw;

@@ -5,7 +5,7 @@
 
 #include "core/errors.h"
 #include "onnx/node.h"
-#include "registry/registry.h"
+#include "schema/op_schema.h"
 #include "test_shape_helpers.h"
 
 using namespace orw;

@@ -11,7 +11,7 @@
 
 #include "core/errors.h"
 #include "core/tensor.h"
-#include "ops/operators.h"
+#include "runtime/run_node.h"
 
 namespace orw::fuzz {
 

@@ -7,7 +7,7 @@
 
 #include "fuzz_common.h"
 #include "runtime/session.h"
-#include "shape/model.h"
+#include "runtime/model_shapes.h"
 
 using namespace orw;
 

@@ -10,8 +10,8 @@
 
 #include "fuzz_common.h"
 #include "onnx/node.h"
-#include "ops/operators.h"
-#include "shape/compute_shape.h"
+#include "runtime/run_node.h"
+#include "registry/compute_shape.h"
 #include "shape/context.h"
 
 using namespace orw;

@@ -1,0 +1,602 @@
+// ArgMax/ArgMin microkernels over a SIMD wrapper S (see simd.h) and the runner that drives a
+// ReductionPlan with them. A slice's arg is carried as a pair of vectors: the best values
+// seen per lane and their indices, updated by compare-and-blend. The scalar instance of the
+// same templates is the fallback and the tests' reference.
+//
+// Order: `beats(x, b)` says x is strictly more extreme than b (Max: x > b; Min: x < b; a NaN
+// beats every number, as numpy's argmax/argmin return the first NaN). With kLast
+// (select_last_index) an element replaces an equal best; without it only a strictly better
+// one does. Pieces of a slice are visited in index order, so ties resolve to the first (or
+// last) index.
+//   R : one slice, contiguous            KR: rows, one slice each
+//   RK: columns reduced side by side      (outer groups are looped over)
+// The package instantiates them with kMax only: ArgMin runs as ArgMax of -x or ~x (arg.cc).
+#pragma once
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+#include "reduce/reduce_kernels.h"
+#include "simd/simd.h"
+#include "plan/reduction_plan.h"
+
+namespace orw::kernels {
+
+// How elements of storage type T are read as lanes (the kernels take the policy Src, so a
+// type could be converted on load; every instance today reads its lanes as they are).
+template <class T>
+struct DirectSource {
+  using Stored = T;
+  using Lane = T;
+  ORW_INLINE static Lane scalar(T x) { return x; }
+  template <class S> ORW_INLINE static typename S::V load(const T* p) { return S::load(p); }
+};
+
+// 8/16-bit integers and float16/bfloat16 run on the int32 kernels: each element becomes an
+// int32 key with the same order. Integers are widened; half bits (read as int16, kHalfMask the
+// exponent mask) become keys whose order is the float order, -0 equal to +0, and a NaN the key
+// kNanKey, which beats every other (INT32_MAX for ArgMax, INT32_MIN for ArgMin).
+template <class T, uint16_t kHalfMask = 0, int32_t kNanKey = 0>
+ORW_INLINE int32_t widened_key(T t) {
+  const int32_t x = static_cast<int32_t>(t);
+  if constexpr (kHalfMask == 0) {
+    return x;
+  } else {
+    int32_t k = x ^ ((x >> 15) & 0x7FFF);  // negative values: magnitude bits flipped
+    k = k - (k >> 31);                      // -0 (key -1) meets +0; other negatives move up by one
+    return (x & 0x7FFF) > static_cast<int32_t>(kHalfMask) ? kNanKey : k;
+  }
+}
+
+// The integer lanes that hold indices beside value lanes of type L (same width, so a compare
+// mask of the values selects indices too); the scalar instance keeps int64 indices.
+template <class L> using IndexLane = std::conditional_t<sizeof(L) == 8, int64_t, int32_t>;
+
+template <class X, bool = std::is_arithmetic_v<X>> struct LaneType { using type = X; };
+template <class X> struct LaneType<X, false> { using type = simd::LaneOf<X>; };
+
+template <bool kMax, class X>
+ORW_INLINE auto beats(X x, X b) {
+  using Lane = typename LaneType<X>::type;
+  auto strict = kMax ? simd::greater(x, b) : simd::greater(b, x);
+  if constexpr (std::is_floating_point_v<Lane>) return strict | ((x != x) & (b == b));
+  else return strict;
+}
+
+// The update rule: a strictly better element replaces the best; with kLast an equal one too.
+// For float lanes in three instructions: without kLast, "b is a number and not x <= b" (an
+// unordered compare is false, so a NaN x passes and a NaN b never gives way); with kLast,
+// "x >= b or x is a NaN".
+template <bool kMax, bool kLast, class X>
+ORW_INLINE auto replaces(X x, X b) {
+  using Lane = typename LaneType<X>::type;
+  if constexpr (std::is_floating_point_v<Lane>) {
+    if constexpr (kLast) return (kMax ? x >= b : x <= b) | (x != x);
+    else return (b == b) & ~(kMax ? x <= b : x >= b);
+  } else if constexpr (kLast) {
+    return ~beats<kMax>(b, x);
+  } else {
+    return beats<kMax>(x, b);
+  }
+}
+template <bool kMax, bool kLast, class X>
+ORW_INLINE bool replaces_scalar(X x, X b) {
+  if constexpr (kLast) return !beats<kMax>(b, x);
+  else return beats<kMax>(x, b);
+}
+
+// A slice's best so far: value and index.
+template <class L>
+struct ArgBest {
+  L value;
+  int64_t index = -1;  // -1: nothing seen yet
+  bool nan = false;    // the quick pass met a NaN (or failed): the slice needs the exact pass
+};
+
+// m & here, for a compare mask m (lanes 0 or all ones) and indices here >= 0. 32-bit lanes take
+// wasm's i32x4.min_u: clang turns a plain `&` with a compare mask into v128.bitselect, which
+// V8 runs as three instructions.
+template <class IV>
+ORW_INLINE IV masked(IV m, IV here) {
+#ifdef __wasm_simd128__
+  if constexpr (sizeof(simd::LaneOf<IV>) == 4) return (IV)wasm_u32x4_min((v128_t)m, (v128_t)here);
+#endif
+  return m & here;
+}
+
+// One step of the update rule for vector lanes: x, seen at index `here` (indices only grow
+// from step to step), against the best values bv and their indices bi. The exact form handles
+// NaNs (replaces() and two blends). The quick one assumes no NaN (the caller checks for them
+// and redoes the work exactly when it meets one) and runs in about half the instructions:
+// the value by a one-instruction max/min (a < b ? b : a: wasm's pmax, or i32x4.max_s/u), and
+// for 32-bit indices the index by max(bi, mask & here) instead of a blend.
+template <bool kMax, bool kLast, bool kExact, class V, class IV>
+ORW_INLINE void update(V& bv, IV& bi, V x, IV here) {
+  using Lane = simd::LaneOf<V>;
+  if constexpr (kExact) {
+    const auto m = replaces<kMax, kLast>(x, bv);
+    bv = m ? x : bv;
+    bi = m ? here : bi;
+  } else {
+    const auto m = kLast ? ~(kMax ? simd::greater(bv, x) : simd::greater(x, bv))
+                         : (kMax ? simd::greater(x, bv) : simd::greater(bv, x));
+    if constexpr (sizeof(Lane) == 8) bv = m ? x : bv;  // no 64-bit max: a blend
+    else bv = kMax ? (bv < x ? x : bv) : (x < bv ? x : bv);
+    if constexpr (sizeof(simd::LaneOf<IV>) == 4) {
+      const IV t = masked((IV)m, here);
+      bi = bi < t ? t : bi;
+    } else {
+      bi = m ? here : bi;
+    }
+  }
+}
+
+// Merges candidate c into best b where their elements may come in any order: the more extreme
+// wins, an equal one wins when its index is earlier (later with kLast).
+template <bool kMax, bool kLast, class L>
+inline void merge_candidate(ArgBest<L>& b, L value, int64_t index) {
+  if (b.index < 0 || beats<kMax>(value, b.value) ||
+      (!beats<kMax>(b.value, value) && (kLast ? index > b.index : index < b.index))) {
+    b.value = value;
+    b.index = index;
+  }
+}
+
+constexpr size_t kArgUnroll = 4;
+
+// v[0] + ... + v[K - 1] as a tree: a running probe then waits for one add per step, not K.
+template <size_t K, class V>
+ORW_INLINE V tree_sum(const V* v) {
+  if constexpr (K == 1) return v[0];
+  else return tree_sum<K / 2>(v) + tree_sum<K - K / 2>(v + K / 2);
+}
+
+// Merges (bv1, bi1) into (bv0, bi0) lane by lane, where indices may come in any order: the
+// more extreme wins, an equal one when its index is earlier (later with kLast).
+template <bool kMax, bool kLast, class V, class IV>
+inline void merge_lanes(V& bv0, IV& bi0, V bv1, IV bi1) {
+  const auto equal = ~beats<kMax>(bv0, bv1) & ~beats<kMax>(bv1, bv0);
+  const auto take = beats<kMax>(bv1, bv0) | (equal & (kLast ? bi1 > bi0 : bi1 < bi0));
+  bv0 = take ? bv1 : bv0;
+  bi0 = take ? bi1 : bi0;
+}
+
+// R, exactly: the arg over x[0..n) (n > 0, n < 2^31), as (value, index into x), NaNs
+// included. One pair of vectors holds a best value per lane and the vector number where it
+// was seen, then the lanes are merged. (It runs only for slices holding a NaN, or too short
+// for the quick pass: kept small rather than fast.)
+template <class S, class Src, bool kMax, bool kLast>
+ArgBest<typename S::Lane> arg_r_exact(const typename Src::Stored* x, size_t n) {
+  using L = typename S::Lane;
+  using V = typename S::V;
+  using I = IndexLane<L>;
+  constexpr size_t N = S::kLanes;
+  ArgBest<L> best;
+  size_t i = 0;
+  if constexpr (N > 1) {
+    typedef I IV __attribute__((vector_size(16)));
+    static_assert(sizeof(IV) / sizeof(I) == N, "index lanes match value lanes");
+    if (n >= N) {
+      V bv = Src::template load<S>(x);
+      IV bi{}, step{};
+      for (i = N; i + N <= n; i += N) {
+        step += 1;
+        update<kMax, kLast, true>(bv, bi, Src::template load<S>(x + i), step);
+      }
+      for (size_t l = 0; l < N; ++l) {
+        merge_candidate<kMax, kLast>(best, S::lane(bv, l), static_cast<int64_t>(bi[l]) * static_cast<int64_t>(N) + static_cast<int64_t>(l));
+      }
+    }
+  }
+  for (; i < n; ++i) {  // the tail (and the whole slice for the scalar instance)
+    const L v = Src::scalar(x[i]);
+    if (best.index < 0 || replaces_scalar<kMax, kLast>(v, best.value)) best = {v, static_cast<int64_t>(i)};
+  }
+  return best;
+}
+
+// The lane-wise extreme of a and b for the quick pass (no NaNs): one instruction where wasm
+// has one (f32x4.pmax, i32x4.max_s, ...), compare and blend for 64-bit lanes.
+template <bool kMax, class V>
+ORW_INLINE V quick_extreme(V a, V b) {
+  if constexpr (sizeof(simd::LaneOf<V>) == 8) {
+    const auto m = kMax ? simd::greater(b, a) : simd::greater(a, b);
+    return m ? b : a;
+  } else {
+    return kMax ? (a < b ? b : a) : (b < a ? b : a);
+  }
+}
+
+// Bit l set when lane l of the compare mask m is set.
+template <class M>
+ORW_INLINE uint32_t lane_bits(M m) {
+#ifdef __wasm_simd128__
+  if constexpr (sizeof(simd::LaneOf<M>) == 4) return static_cast<uint32_t>(wasm_i32x4_bitmask((v128_t)m));
+  else return static_cast<uint32_t>(wasm_i64x2_bitmask((v128_t)m));
+#else
+  uint32_t bits = 0;
+  for (size_t l = 0; l < sizeof(M) / sizeof(m[0]); ++l) bits |= static_cast<uint32_t>(m[l] != 0) << l;
+  return bits;
+#endif
+}
+
+// True when any lane of the float vector v is NaN (the NaN probes of the block passes).
+template <class V>
+ORW_INLINE bool has_nan(V v) {
+  return lane_bits(v != v) != 0;
+}
+
+// Every lane of v set to the extreme (kMax: largest) of v's lanes (`quick_extreme`), or with
+// kIndex the same for indices (signed), by shuffles: no lane goes through memory.
+template <bool kMax, bool kIndex, class V>
+ORW_INLINE V fold_step(V a, V b) {
+  if constexpr (kIndex) return kMax ? (a < b ? b : a) : (b < a ? b : a);
+  else return quick_extreme<kMax>(a, b);
+}
+template <bool kMax, bool kIndex = false, class V>
+ORW_INLINE V fold_lanes(V v) {
+  if constexpr (sizeof(V) / sizeof(v[0]) == 4) {
+    v = fold_step<kMax, kIndex>(v, __builtin_shufflevector(v, v, 2, 3, 0, 1));
+    return fold_step<kMax, kIndex>(v, __builtin_shufflevector(v, v, 1, 0, 3, 2));
+  } else {
+    return fold_step<kMax, kIndex>(v, __builtin_shufflevector(v, v, 1, 0));
+  }
+}
+
+// The kArgUnroll vectors at p: their lane-wise extreme, and (float lanes) their sum added to
+// probe.
+template <class S, class Src, bool kMax>
+ORW_INLINE typename S::V arg_block(const typename Src::Stored* p, typename S::V& probe) {
+  typename S::V c[kArgUnroll];
+  for (size_t u = 0; u < kArgUnroll; ++u) c[u] = Src::template load<S>(p + u * S::kLanes);
+  if constexpr (std::is_floating_point_v<typename S::Lane>) probe += tree_sum<kArgUnroll>(c);
+  for (size_t w = kArgUnroll / 2; w > 0; w /= 2) {
+    for (size_t u = 0; u < w; ++u) c[u] = quick_extreme<kMax>(c[u], c[u + w]);
+  }
+  return c[0];
+}
+
+// R, quick (n >= kArgUnroll * N, n < 2^31): the slice in blocks of kArgUnroll vectors. Each
+// block's lane-wise extreme (a tree, no index) is compared with the lanes' best so far, and a
+// lane keeps only the number of the block where its best first (last, with kLast) appeared:
+// about half the work of a per-vector (value, index) update. At the end the lanes give the
+// best value and the earliest (latest) block holding it, and that one block is scanned for
+// the element. Float lanes check for NaNs with a running sum (NaN when an element is, or
+// when +inf meets -inf) and report one in `nan` (the result is then not valid).
+template <class S, class Src, bool kMax, bool kLast>
+ArgBest<typename S::Lane> arg_r_blocks(const typename Src::Stored* x, size_t n) {
+  using L = typename S::Lane;
+  using V = typename S::V;
+  using I = IndexLane<L>;
+  typedef I IV __attribute__((vector_size(16)));
+  constexpr size_t N = S::kLanes, kBlock = kArgUnroll * N;
+  constexpr bool kFloat = std::is_floating_point_v<L>;
+  ArgBest<L> best{L{}, -1, false};
+  V probe{};
+  V bv = arg_block<S, Src, kMax>(x, probe);
+  IV bi{}, step{};
+  size_t i = kBlock;
+  for (; i + kBlock <= n; i += kBlock) {
+    step += 1;
+    update<kMax, kLast, false>(bv, bi, arg_block<S, Src, kMax>(x + i, probe), step);
+  }
+  if constexpr (kFloat) {
+    best.nan = has_nan(probe);
+    for (size_t t = i; t < n; ++t) best.nan |= x[t] != x[t];
+    if (best.nan) return best;
+  }
+  // The best value in every lane, and the earliest (latest) block where a lane holds it.
+  const V top = fold_lanes<kMax>(bv);
+  constexpr I kNone = kLast ? I{-1} : std::numeric_limits<I>::max();
+  const IV none = IV{} + kNone;
+  const IV at = fold_lanes<kLast, true>((IV)(bv == top) ? bi : none);
+  const size_t start = static_cast<size_t>(at[0]) * kBlock;
+  uint32_t hits = 0;  // bit e: element start + e equals the best
+  for (size_t u = 0; u < kArgUnroll; ++u) hits |= lane_bits(Src::template load<S>(x + start + u * N) == top) << (u * N);
+  if (hits == 0) {  // cannot happen (the block holds the value): the exact pass then, not UB
+    best.nan = true;
+    return best;
+  }
+  best.value = S::lane(top, 0);
+  best.index = static_cast<int64_t>(start) + (kLast ? 31 - __builtin_clz(hits) : __builtin_ctz(hits));
+  for (; i < n; ++i) {  // the tail comes after every index seen
+    const L v = Src::scalar(x[i]);
+    if (replaces_scalar<kMax, kLast>(v, best.value)) best = {v, static_cast<int64_t>(i)};
+  }
+  return best;
+}
+
+// R: the quick pass in blocks, and the exact one when the slice holds a NaN (or is short).
+template <class S, class Src, bool kMax, bool kLast>
+ArgBest<typename S::Lane> arg_r(const typename Src::Stored* x, size_t n) {
+  if constexpr (S::kLanes > 1) {
+    if (n >= kArgUnroll * S::kLanes) {
+      const auto quick = arg_r_blocks<S, Src, kMax, kLast>(x, n);
+      if (!quick.nan) return quick;
+    }
+  }
+  return arg_r_exact<S, Src, kMax, kLast>(x, n);
+}
+
+// KR, N rows at a time (N = lanes, 2 or 4; r >= N): one quick (value, index) pair per row,
+// then the N pairs transposed so that one vector merge finishes all N rows (the horizontal
+// step dominates for short rows); the rows' tails in scalar. Returns false (out untouched)
+// when a row holds a NaN: the caller then runs the rows exactly.
+template <class S, class Src, bool kMax, bool kLast>
+bool arg_kr_group(const typename Src::Stored* x, size_t r, int64_t* out) {
+  using L = typename S::Lane;
+  using V = typename S::V;
+  using I = IndexLane<L>;
+  using VW = simd::Vec128<L>;
+  using IW = simd::Vec128<I>;
+  using IV = typename IW::V;
+  constexpr size_t N = S::kLanes;
+  static_assert(N == 2 || N == 4, "arg_kr_group handles 2 or 4 lanes");
+  const typename Src::Stored* row[N];
+  V bv[N], probe{};
+  IV bi[N];
+  for (size_t q = 0; q < N; ++q) {
+    row[q] = x + q * r, bv[q] = Src::template load<S>(row[q]), bi[q] = IV{};
+    if constexpr (std::is_floating_point_v<L>) probe += bv[q];
+  }
+  IV step{};
+  size_t j = N;
+  for (; j + N <= r; j += N) {
+    step += 1;
+    V v[N];
+    for (size_t q = 0; q < N; ++q) {
+      v[q] = Src::template load<S>(row[q] + j);
+      update<kMax, kLast, false>(bv[q], bi[q], v[q], step);
+    }
+    if constexpr (std::is_floating_point_v<L>) probe += tree_sum<N>(v);
+  }
+  if constexpr (std::is_floating_point_v<L>) {
+    if (has_nan(probe)) return false;
+    for (size_t q = 0; q < N; ++q) {
+      for (size_t t = j; t < r; ++t) {
+        if (row[q][t] != row[q][t]) return false;
+      }
+    }
+  }
+  IV lane{};
+  for (size_t l = 0; l < N; ++l) lane[l] = static_cast<I>(l);
+  for (size_t q = 0; q < N; ++q) bi[q] = bi[q] * static_cast<I>(N) + lane;
+  // Transpose: t[c] lane q = row q's pair from lane c.
+  V t[N];
+  IV ti[N];
+  if constexpr (N == 2) {
+    t[0] = VW::interleave_lo(bv[0], bv[1]), t[1] = VW::interleave_hi(bv[0], bv[1]);
+    ti[0] = IW::interleave_lo(bi[0], bi[1]), ti[1] = IW::interleave_hi(bi[0], bi[1]);
+  } else {
+    const V u0 = VW::interleave_lo(bv[0], bv[1]), u1 = VW::interleave_hi(bv[0], bv[1]);
+    const V w0 = VW::interleave_lo(bv[2], bv[3]), w1 = VW::interleave_hi(bv[2], bv[3]);
+    t[0] = VW::concat_lo(u0, w0), t[1] = VW::concat_hi(u0, w0), t[2] = VW::concat_lo(u1, w1), t[3] = VW::concat_hi(u1, w1);
+    const IV iu0 = IW::interleave_lo(bi[0], bi[1]), iu1 = IW::interleave_hi(bi[0], bi[1]);
+    const IV iw0 = IW::interleave_lo(bi[2], bi[3]), iw1 = IW::interleave_hi(bi[2], bi[3]);
+    ti[0] = IW::concat_lo(iu0, iw0), ti[1] = IW::concat_hi(iu0, iw0), ti[2] = IW::concat_lo(iu1, iw1),
+    ti[3] = IW::concat_hi(iu1, iw1);
+    merge_lanes<kMax, kLast>(t[2], ti[2], t[3], ti[3]);
+  }
+  merge_lanes<kMax, kLast>(t[0], ti[0], t[1], ti[1]);
+  if constexpr (N == 4) merge_lanes<kMax, kLast>(t[0], ti[0], t[2], ti[2]);
+  for (size_t q = 0; q < N; ++q) {
+    ArgBest<L> b{VW::lane(t[0], q), static_cast<int64_t>(ti[0][q])};
+    for (size_t e = j; e < r; ++e) {  // the tail comes after every index seen
+      const L v = Src::scalar(row[q][e]);
+      if (replaces_scalar<kMax, kLast>(v, b.value)) b = {v, static_cast<int64_t>(e)};
+    }
+    out[q] = b.index;
+  }
+  return true;
+}
+
+// KR: k rows of r elements, the index of each row's arg to out[0..k): short rows N at a time
+// (arg_kr_group), rows of a block or more one at a time in blocks (arg_r).
+template <class S, class Src, bool kMax, bool kLast>
+void arg_kr(const typename Src::Stored* x, size_t k, size_t r, int64_t* out) {
+  constexpr size_t N = S::kLanes;
+  size_t i = 0;
+  if constexpr (N == 2 || N == 4) {
+    if (r >= N && r < kArgUnroll * N) {
+      for (; i + N <= k; i += N) {
+        if (arg_kr_group<S, Src, kMax, kLast>(x + i * r, r, out + i)) continue;
+        for (size_t q = 0; q < N; ++q) out[i + q] = arg_r_exact<S, Src, kMax, kLast>(x + (i + q) * r, r).index;
+      }
+    }
+  }
+  for (; i < k; ++i) out[i] = arg_r<S, Src, kMax, kLast>(x + i * r, r).index;
+}
+
+// RK, one tile of kArgUnroll vectors of columns starting at column j, rows [r0, r1): the
+// columns' state is held in registers while walking the rows. Without kExact (float lanes):
+// the quick update, and false (state untouched) when a NaN was met.
+template <class S, class Src, bool kMax, bool kLast, bool kExact>
+bool arg_rk_tile(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, size_t j, typename S::Lane* bv,
+                 IndexLane<typename S::Lane>* bi) {
+  using L = typename S::Lane;
+  using V = typename S::V;
+  using I = IndexLane<L>;
+  typedef I IV __attribute__((vector_size(16)));
+  constexpr size_t N = S::kLanes;
+  constexpr bool kCheckNan = !kExact && std::is_floating_point_v<L>;
+  V v[kArgUnroll];
+  IV idx[kArgUnroll];
+  V probe{};  // as in arg_r_blocks
+  for (size_t u = 0; u < kArgUnroll; ++u) {
+    std::memcpy(&v[u], bv + j + u * N, sizeof(V));
+    std::memcpy(&idx[u], bi + j + u * N, sizeof(IV));
+    if constexpr (kCheckNan) probe += v[u];  // a NaN from an earlier piece: the quick update would lose it
+  }
+  const auto* row = x + j;
+  for (size_t r = r0; r < r1; ++r, row += k) {
+    const IV here = IV{} + static_cast<I>(r);
+    V e[kArgUnroll];
+    for (size_t u = 0; u < kArgUnroll; ++u) {
+      e[u] = Src::template load<S>(row + u * N);
+      update<kMax, kLast, kExact>(v[u], idx[u], e[u], here);
+    }
+    if constexpr (kCheckNan) probe += tree_sum<kArgUnroll>(e);
+  }
+  if constexpr (kCheckNan) {
+    if (has_nan(probe)) return false;
+  }
+  for (size_t u = 0; u < kArgUnroll; ++u) {
+    std::memcpy(bv + j + u * N, &v[u], sizeof(V));
+    std::memcpy(bi + j + u * N, &idx[u], sizeof(IV));
+  }
+  return true;
+}
+
+// RK over rows [r0, r1) of k columns at x (row r0 first): best values `bv` and indices `bi`
+// of every column updated in place.
+template <class S, class Src, bool kMax, bool kLast>
+void arg_rk(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, typename S::Lane* bv,
+            IndexLane<typename S::Lane>* bi) {
+  using L = typename S::Lane;
+  using I = IndexLane<L>;
+  constexpr size_t N = S::kLanes;
+  size_t j = 0;
+  if constexpr (N > 1) {
+    for (; j + kArgUnroll * N <= k; j += kArgUnroll * N) {
+      const bool done = arg_rk_tile<S, Src, kMax, kLast, false>(x, r0, r1, k, j, bv, bi);
+      if constexpr (std::is_floating_point_v<L>) {  // only float lanes hold NaNs
+        if (!done) arg_rk_tile<S, Src, kMax, kLast, true>(x, r0, r1, k, j, bv, bi);
+      }
+    }
+  }
+  for (; j < k; ++j) {
+    L b = bv[j];
+    I bj = bi[j];
+    const auto* col = x + j;
+    for (size_t r = r0; r < r1; ++r, col += k) {
+      const L e = Src::scalar(*col);
+      if (replaces_scalar<kMax, kLast>(e, b)) b = e, bj = static_cast<I>(r);
+    }
+    bv[j] = b;
+    bi[j] = bj;
+  }
+}
+
+// The value that every element replaces under the update rule (or equals, at worst): the
+// bottom of the order. Used to start RK columns; their index starts at row 0, which is right
+// whether row 0 replaces it or ties with it.
+template <bool kMax, class L>
+constexpr L arg_bottom() {
+  if constexpr (std::is_floating_point_v<L>) return kMax ? -std::numeric_limits<L>::infinity() : std::numeric_limits<L>::infinity();
+  else return kMax ? std::numeric_limits<L>::lowest() : std::numeric_limits<L>::max();
+}
+
+// The typed half of running an Arg plan (ArgRunner): the kernel calls ArgStreamBase::feed
+// makes, one per piece or per block, never per element. Offsets and counts are in elements.
+class ArgKernels {
+ public:
+  // R: elements [begin, begin + count) of the one slice.
+  virtual void slice(const void* x, size_t begin, size_t count) = 0;
+  // KR: k rows of r elements, each row's index to out[out_offset + row].
+  virtual void rows(const void* x, size_t k, size_t r, size_t out_offset) = 0;
+  // RK: rows [row0, row1) of `cols` columns (row row0 at x), into the columns' state from
+  // state_offset on.
+  virtual void columns(const void* x, size_t row0, size_t row1, size_t cols, size_t state_offset) = 0;
+  // R: the slice's index so far.
+  virtual int64_t slice_index() const = 0;
+
+ protected:
+  ~ArgKernels() = default;
+};
+
+// Elements per piece of an Arg stream over elements of element_size bytes (arg.cc).
+size_t arg_piece_elements(const ReductionPlan& plan, size_t element_size);
+
+// What running an Arg plan (one reduced group: R, KR, RK or K...RK) needs that does not depend
+// on the element type, compiled once (plan_walk.cc, for size): a copy of the plan, the RK
+// columns' state (best values, then their indices, lane_size bytes each), and how each piece
+// of input (whole units of piece_shape, in input order) maps onto kernel calls. Writes int64
+// indices to out[plan.output_count].
+class ArgStreamBase : public ReduceStream {
+ public:
+  ~ArgStreamBase() override;
+  size_t piece_elements() const final;
+  void feed(const void* x, size_t begin, size_t count) final;
+  void finish() final;
+
+ protected:
+  // RK columns start at *bottom (lane_size bytes) and index 0.
+  ArgStreamBase(const ReductionPlan& plan, int64_t* out, size_t element_size, size_t lane_size, const void* bottom);
+
+  ArgKernels* kernels_ = nullptr;  // the stream's runner
+  void* bv_ = nullptr;             // RK: the columns' best values
+  void* bi_ = nullptr;             // and their indices
+
+ private:
+  ReductionPlan plan_;
+  int64_t* out_;
+  ByteBuffer state_;
+  size_t element_size_, lane_size_;
+  size_t columns_ = 0, rows_ = 0;
+  bool slice_ = false;
+};
+
+// Elements turned into lanes (`convert`, count elements to lanes) a piece of `piece` elements
+// at a time, then reduced by the stream `lanes` (lanes of lane_size bytes). One class for
+// every type (plan_walk.cc); only convert is typed.
+class TransformedArgStream final : public ReduceStream {
+ public:
+  using Convert = void (*)(const void* x, void* lanes, size_t count);
+  TransformedArgStream(std::unique_ptr<ReduceStream> lanes, size_t piece, size_t lane_size, Convert convert);
+  ~TransformedArgStream() override;
+  size_t piece_elements() const override;
+  void feed(const void* x, size_t begin, size_t count) override;
+  void finish() override;
+
+ private:
+  std::unique_ptr<ReduceStream> lanes_;
+  ByteBuffer buffer_;
+  size_t capacity_ = 0;  // elements the buffer holds
+  size_t piece_, lane_size_;
+  Convert convert_;
+};
+
+// The typed kernels of an Arg plan: best values bv and indices bi of the RK columns, int64
+// indices to out.
+template <class S, class Src, bool kMax, bool kLast>
+class ArgRunner final : public ArgKernels {
+ public:
+  using L = typename S::Lane;
+  using I = IndexLane<L>;
+  using Stored = typename Src::Stored;
+
+  ArgRunner(int64_t* out, L* bv, I* bi) : out_(out), bv_(bv), bi_(bi) {}
+
+  void slice(const void* x, size_t begin, size_t count) override {  // in pieces of fewer than 2^31 elements
+    const auto* p = static_cast<const Stored*>(x);
+    for (size_t done = 0; done < count;) {
+      const size_t n = count - done < kMaxRun ? count - done : kMaxRun;
+      const ArgBest<L> b = arg_r<S, Src, kMax, kLast>(p + done, n);
+      if (best_.index < 0 || replaces_scalar<kMax, kLast>(b.value, best_.value)) {
+        best_ = {b.value, static_cast<int64_t>(begin + done) + b.index};
+      }
+      done += n;
+    }
+  }
+  void rows(const void* x, size_t k, size_t r, size_t out_offset) override {
+    arg_kr<S, Src, kMax, kLast>(static_cast<const Stored*>(x), k, r, out_ + out_offset);
+  }
+  void columns(const void* x, size_t row0, size_t row1, size_t cols, size_t state_offset) override {
+    arg_rk<S, Src, kMax, kLast>(static_cast<const Stored*>(x), row0, row1, cols, bv_ + state_offset, bi_ + state_offset);
+  }
+  int64_t slice_index() const override { return best_.index; }
+
+ private:
+  static constexpr size_t kMaxRun = size_t{1} << 30;
+  int64_t* out_;
+  L* bv_;
+  I* bi_;
+  ArgBest<L> best_{};
+};
+
+}  // namespace orw::kernels

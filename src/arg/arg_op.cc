@@ -1,0 +1,71 @@
+// ArgMax / ArgMin: validate the node and input, reduce the one axis with the arg kernels,
+// return int64 indices.
+#include <memory>
+#include <stdexcept>
+
+#include "core/errors.h"
+#include "arg/arg_kernels.h"
+#include "plan/streamed_run.h"
+#include "onnx/node_inputs.h"
+#include "runtime/run_node.h"
+#include "plan/reduction_plan.h"
+
+namespace orw {
+
+int64_t arg_axis(const Node& node, int64_t rank) {  // declared in operators.h
+  const Attribute* a = node.find_attribute("axis");
+  const char* source = a ? "attribute 'axis'" : "attribute 'axis' (default 0)";
+  return normalize_axes(node, {a ? a->i : 0}, rank, source)[0];
+}
+
+namespace {
+
+struct PreparedArg {
+  Tensor out;
+  ReductionPlan plan;
+  bool max = true, select_last = false;
+};
+
+// Everything but reading the data input's values (so streams can start before they exist).
+PreparedArg prepare_arg(const Node& node, const std::vector<const Tensor*>& inputs) {
+  const Tensor& x = *inputs[0];
+  check_data_type(node, x, 0);
+  const int64_t axis = arg_axis(node, x.rank());
+  if (x.dims()[axis] == 0) {
+    fail<std::invalid_argument>(ErrorMessage() << node << ": input 0 'data' has size 0 along axis " << axis
+                                               << " (shape " << ShapeText{x.dims()} << "): an empty slice has no arg");
+  }
+  const bool keepdims = node.int_attribute("keepdims", 1) != 0;
+  Shape out_dims;
+  for (int64_t d = 0; d < x.rank(); ++d) {
+    if (d != axis) out_dims.push_back(x.dims()[d]);
+    else if (keepdims) out_dims.push_back(1);
+  }
+  PreparedArg p;
+  p.out = Tensor::uninitialized(DataType::kInt64, out_dims);
+  p.plan = make_reduction_plan(x.dims(), {axis});
+  p.max = node.schema().reduce_op == kernels::ReduceOp::kMax;
+  p.select_last = node.int_attribute("select_last_index", 0) != 0;
+  return p;
+}
+
+
+}  // namespace
+
+std::vector<Tensor> run_arg(const Node& node, const std::vector<const Tensor*>& inputs) {
+  PreparedArg p = prepare_arg(node, inputs);
+  const Tensor& x = *inputs[0];
+  kernels::arg_reduce(p.max, p.select_last, x.type(), p.plan, x.raw(), p.out.mutable_data<int64_t>());
+  return {p.out};
+}
+
+std::unique_ptr<StreamedRun> start_streamed_arg(const Node& node, const std::vector<const Tensor*>& inputs) {
+  const DataType type = inputs[0]->type();
+  PreparedArg p = prepare_arg(node, inputs);
+  auto plan = std::make_shared<const ReductionPlan>(std::move(p.plan));  // the arg stream refers to it
+  auto stream = kernels::make_arg_stream(p.max, p.select_last, type, *plan, p.out.mutable_data<int64_t>());
+  return std::make_unique<InOrderRun>("streamed arg", element_size(type), static_cast<size_t>(plan->input_count), p.out,
+                                      std::move(stream), std::move(plan));
+}
+
+}  // namespace orw

@@ -1,0 +1,51 @@
+// Entry points of the element-wise kernels (the ops of the Reduce ops' ONNX function bodies):
+// unary Abs/Exp/Log/Sqrt, Mul over a broadcast plan, and Cast between element types. Shapes
+// and types are validated by the operators before this point.
+//
+// Semantics: integers wrap (Mul in the unsigned twin; Abs of the most negative value is
+// itself, as numpy); float16/bfloat16 are computed in float32 and rounded once per element
+// (Abs and Cast are exact bit operations or single roundings); float Exp/Log are vectorized
+// polynomials within 2 ulp of the correctly rounded result with IEEE special values (NaN stays
+// NaN, exp overflows to inf and underflows through subnormals to 0, log(0) = -inf, log(x<0) =
+// NaN); Sqrt is the IEEE square root. Cast: see cast() below.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "core/dtype.h"
+#include "reduce/reduce_kernels.h"
+#include "plan/broadcast_plan.h"
+
+namespace orw::kernels {
+
+enum class UnaryOp : uint8_t { kAbs, kExp, kLog, kSqrt };
+
+// Element types the unary kernels implement: Abs every numeric type; the others float16,
+// bfloat16, float and double.
+TypeSet unary_types(UnaryOp op);
+
+// Element types Mul implements: every numeric type (not bool).
+TypeSet mul_types();
+
+// Element types Cast converts between (both ways): every fixed-size type of the package.
+TypeSet cast_types();
+
+// out[i] = op(x[i]) for i < n. Throws TypeError for a type outside unary_types(op).
+void unary(UnaryOp op, DataType type, const void* x, void* out, size_t n, Variant variant = Variant::kSimd);
+
+// out = a * b with the plan's broadcasting (out has plan.output_count() elements).
+// Throws TypeError for a type outside mul_types().
+void mul(DataType type, const BroadcastPlan& plan, const void* a, const void* b, void* out,
+         Variant variant = Variant::kSimd);
+
+// out[i] = x[i] converted from `from` to `to`, for i < n:
+//  - to bool: x != 0 (NaN is true); from bool: 0 or 1 (any nonzero byte is true);
+//  - integer -> integer: modulo 2^bits (two's complement), as numpy and onnxruntime;
+//  - integer or float -> float types: round to nearest, ties to even, once (double ->
+//    float16/bfloat16 too; overflow gives +-inf);
+//  - float -> integer: truncation toward zero; NaN gives 0; values beyond the target's range
+//    (infinities included) saturate to its minimum or maximum.
+// Throws TypeError for a type outside cast_types().
+void cast(DataType from, DataType to, const void* x, void* out, size_t n);
+
+}  // namespace orw::kernels

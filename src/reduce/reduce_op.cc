@@ -1,0 +1,153 @@
+// The Reduce family operator: resolve axes for the node's version, validate, compute the
+// output shape, plan, run the kernel.
+#include <algorithm>
+#include <memory>
+#include <utility>
+#include <stdexcept>
+
+#include "core/errors.h"
+#include "reduce/reduce_kernels.h"
+#include "plan/streamed_run.h"
+#include "onnx/node_inputs.h"
+#include "runtime/run_node.h"
+#include "plan/run_memo.h"
+#include "plan/reduction_plan.h"
+
+namespace orw {
+
+std::vector<int64_t> normalize_axes(const Node& node, const std::vector<int64_t>& axes, int64_t rank,
+                                    const char* source) {
+  std::vector<int64_t> out;
+  out.reserve(axes.size());
+  for (int64_t a : axes) {
+    if (a < -rank || a >= rank) {
+      ErrorMessage m;
+      m << node << ": " << source << ": axis " << a << " is out of range for rank " << rank;
+      if (rank == 0) {
+        m << " (a rank-0 input has no axes)";
+      } else {
+        m << " (valid range [" << -rank << ", " << rank - 1 << "])";
+      }
+      fail<std::invalid_argument>(m);
+    }
+    const int64_t wrapped = a < 0 ? a + rank : a;
+    for (size_t j = 0; j < out.size(); ++j) {
+      if (out[j] == wrapped) {
+        const int64_t first = axes[j];
+        ErrorMessage m;
+        m << node << ": " << source << ": axis " << wrapped << " is repeated";
+        if (first != a) m << " (as " << first << " and " << a << ')';
+        fail<std::invalid_argument>(m << "; each axis may appear once");
+      }
+    }
+    out.push_back(wrapped);
+  }
+  // Few axes (at most the rank): an insertion sort, not std::sort's 1.2 KB of wasm.
+  for (size_t i = 1; i < out.size(); ++i) {
+    for (size_t j = i; j > 0 && out[j - 1] > out[j]; --j) std::swap(out[j - 1], out[j]);
+  }
+  return out;
+}
+
+namespace {
+
+// A Reduce node checked against its inputs: the output (allocated) and the plan, or, for
+// noop_with_empty_axes on an op without an element-wise step, "copy the input".
+struct PreparedReduce {
+  Tensor out;
+  ReductionPlan plan;
+  bool copy_input = false;
+};
+
+// Everything but reading the data input's values (so streams can start before they exist).
+PreparedReduce prepare_reduce(const Node& node, const std::vector<const Tensor*>& inputs) {
+  const OpSchema& s = node.schema();
+  const Tensor& x = *inputs[0];
+  check_data_type(node, x, 0);
+
+  std::vector<int64_t> raw_axes;
+  const char* source = "attribute 'axes'";
+  if (s.axes_from == AxesFrom::kAttribute) {
+    if (const Attribute* a = node.find_attribute("axes")) raw_axes = a->ints;
+  } else if (const Tensor* axes = optional_input(inputs, 1)) {
+    source = "input 'axes'";
+    if (axes->rank() != 1) {
+      fail<std::invalid_argument>(ErrorMessage() << node << ": input 1 'axes' must be a 1-D tensor, got shape "
+                                                 << ShapeText{axes->dims()});
+    }
+    raw_axes = read_int_values(node, *axes, 1, false);
+  }
+  const bool keepdims = node.int_attribute("keepdims", 1) != 0;
+  const bool noop = node.int_attribute("noop_with_empty_axes", 0) != 0;
+
+  PreparedReduce p;
+  std::vector<int64_t> axes = normalize_axes(node, raw_axes, x.rank(), source);
+  // No axes: reduce everything, or with noop_with_empty_axes reduce nothing: the input as it
+  // is, bit for bit, or through the op's element-wise step (SumSquare: x^2, L1/L2: |x|, ...).
+  if (axes.empty() && noop && !kernels::has_elementwise_step(s.reduce_op)) {
+    p.out = Tensor::uninitialized(x.type(), x.dims());
+    p.copy_input = true;
+    return p;
+  }
+  if (axes.empty() && !noop) {
+    for (int64_t d = 0; d < x.rank(); ++d) axes.push_back(d);
+  }
+  Shape out_dims;
+  for (int64_t d = 0; d < x.rank(); ++d) {
+    if (!std::binary_search(axes.begin(), axes.end(), d)) out_dims.push_back(x.dims()[d]);
+    else if (keepdims) out_dims.push_back(1);
+  }
+  p.out = Tensor::uninitialized(x.type(), out_dims);
+  p.plan = make_reduction_plan(x.dims(), axes);
+  return p;
+}
+
+}  // namespace
+
+namespace {
+
+// The last run's key, plan and output buffer: a run on the same shapes and axes skips the
+// checks and the planning, and reuses the buffer once the previous output was dropped.
+struct ReduceMemo final : NodeMemo {
+  RunKey key;
+  ReductionPlan plan;
+  bool copy_input = false;
+  Shape out_dims;
+  ReusedOutput out;
+};
+
+}  // namespace
+
+std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*>& inputs) {
+  ReduceMemo& memo = node.memo<ReduceMemo>();
+  const Tensor& x = *inputs[0];
+  if (!memo.key.matches(inputs, 1)) {
+    memo.key.clear();
+    PreparedReduce p = prepare_reduce(node, inputs);
+    memo.plan = std::move(p.plan);
+    memo.copy_input = p.copy_input;
+    memo.out_dims = p.out.dims();
+    memo.key.assign(inputs, 1);
+  }
+  Tensor out = memo.out.take(x.type(), memo.out_dims);
+  if (memo.copy_input) {
+    std::copy_n(static_cast<const char*>(x.raw()), x.byte_size(), static_cast<char*>(out.mutable_raw()));
+  } else {
+    kernels::reduce(node.schema().reduce_op, x.type(), memo.plan, x.raw(), out.mutable_raw());
+  }
+  std::vector<Tensor> result;
+  result.push_back(std::move(out));
+  return result;
+}
+
+std::unique_ptr<StreamedRun> start_streamed_reduce(const Node& node, const std::vector<const Tensor*>& inputs) {
+  PreparedReduce p = prepare_reduce(node, inputs);
+  if (p.copy_input) return nullptr;
+  const DataType type = inputs[0]->type();
+  auto stream = kernels::make_reduce_stream(node.schema().reduce_op, type, p.plan, p.out.mutable_raw());
+  if (!stream) return nullptr;
+  return std::make_unique<InOrderRun>("streamed reduce", element_size(type), static_cast<size_t>(p.plan.input_count),
+                                      p.out, std::move(stream));
+}
+
+}  // namespace orw

@@ -1,0 +1,98 @@
+// Scans: each element type mapped to its compute type (integers as unsigned twins, so sums
+// and products wrap; float16/bfloat16 widened to float, each output rounded once), and float
+// running values carried in double.
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+#include "reduce/reduce_kernels.h"
+#include "reduce/reduce_microkernels.h"
+#include "reduce/reduce_ops.h"
+#include "scan/scan_microkernels.h"
+#include "simd/simd.h"
+#include "simd/storage.h"
+
+namespace orw::kernels {
+namespace {
+
+using namespace detail;
+
+// The running value's type: float scans carry float64 (each output the rounded float64
+// prefix); the others carry their own type.
+template <class T> using Acc = std::conditional_t<std::is_same_v<T, float>, double, T>;
+
+template <class S, class Op>
+class ScanStreamImpl final : public ScanStream {
+ public:
+  using T = typename S::Lane;
+  ScanStreamImpl(const ScanExtent& e, bool exclusive, bool reverse)
+      : runner_(static_cast<size_t>(e.outer), static_cast<size_t>(e.n), static_cast<size_t>(e.inner), exclusive, reverse,
+                kPieceBytes) {}
+  Piece next() const override { return runner_.next(); }
+  void feed(const void* x, void* out) override { runner_.feed(static_cast<const T*>(x), static_cast<T*>(out)); }
+
+ private:
+  ScanRunner<S, Op> runner_;
+};
+
+template <class T>
+std::unique_ptr<ScanStream> scan_stream_for(ScanOp op, const ScanExtent& e, bool exclusive, bool reverse, Variant v) {
+  using U = Wrapping<T>;
+  auto make = [&](auto op_tag) -> std::unique_ptr<ScanStream> {
+    using Op = typename decltype(op_tag)::type;
+    if (v == Variant::kSimd || !kWithScalarVariant) return std::make_unique<ScanStreamImpl<simd::Vec128<U, Acc<U>>, Op>>(e, exclusive, reverse);
+    return std::make_unique<ScanStreamImpl<simd::Scalar<U, Acc<U>>, Op>>(e, exclusive, reverse);
+  };
+  if (op == ScanOp::kProd) return make(Tag<ProdOp>{});
+  return make(Tag<SumOp>{});
+}
+
+template <class T>
+void scan_typed(ScanOp op, const ScanExtent& e, bool exclusive, bool reverse, const void* x, void* out, Variant v) {
+  using U = Wrapping<T>;
+  const auto* xt = static_cast<const U*>(x);
+  auto* ot = static_cast<U*>(out);
+  const auto outer = static_cast<size_t>(e.outer), n = static_cast<size_t>(e.n), inner = static_cast<size_t>(e.inner);
+  auto go = [&](auto op_tag) {
+    using Op = typename decltype(op_tag)::type;
+    if (v == Variant::kSimd || !kWithScalarVariant) scan<simd::Vec128<U, Acc<U>>, Op>(xt, ot, outer, n, inner, exclusive, reverse, kPieceBytes);
+    else scan<simd::Scalar<U, Acc<U>>, Op>(xt, ot, outer, n, inner, exclusive, reverse, kPieceBytes);
+  };
+  if (op == ScanOp::kProd) go(Tag<ProdOp>{});
+  else go(Tag<SumOp>{});
+}
+
+}  // namespace
+
+TypeSet scan_types(ScanOp) { return kNumericTypes; }
+
+std::unique_ptr<ScanStream> make_scan_stream(ScanOp op, DataType type, const ScanExtent& e, bool exclusive,
+                                             bool reverse, Variant v) {
+  check_type(scan_types(op), type, "scan");
+  if (is_half(type)) return nullptr;
+  std::unique_ptr<ScanStream> stream;
+  with_storage_type(type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (kArithmetic<T>) stream = scan_stream_for<T>(op, e, exclusive, reverse, v);
+  });
+  return stream;
+}
+
+void scan(ScanOp op, DataType type, const ScanExtent& e, bool exclusive, bool reverse, const void* x, void* out,
+          Variant v) {
+  check_type(scan_types(op), type, "scan");
+  if (is_half(type)) {
+    const size_t n = static_cast<size_t>(e.outer * e.n * e.inner);
+    const std::vector<float> wx = widen(type, x, n);
+    std::vector<float> wo(n);
+    scan_typed<float>(op, e, exclusive, reverse, wx.data(), wo.data(), v);
+    narrow(type, wo.data(), out, n);
+    return;
+  }
+  with_storage_type(type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (kArithmetic<T>) scan_typed<T>(op, e, exclusive, reverse, x, out, v);
+  });
+}
+
+}  // namespace orw::kernels

@@ -1,0 +1,113 @@
+// The scan operators (CumProd): validate x and the axis input, then run the scan kernel.
+#include <memory>
+#include <stdexcept>
+
+#include "core/errors.h"
+#include "reduce/reduce_kernels.h"
+#include "onnx/node_inputs.h"
+#include "runtime/run_node.h"
+#include "plan/run_memo.h"
+#include "plan/reduction_plan.h"
+
+namespace orw {
+
+namespace {
+
+struct PreparedScan {
+  ScanExtent extent;
+  bool exclusive = false, reverse = false;
+};
+
+PreparedScan prepare_scan(const Node& node, const std::vector<const Tensor*>& inputs) {
+  const Tensor& x = *inputs[0];
+  const Tensor& axis_t = *inputs[1];
+  check_data_type(node, x, 0);
+  if (x.rank() < 1) {
+    fail<std::invalid_argument>(ErrorMessage() << node << ": input 0 'x' must have rank >= 1, got a rank-0 tensor");
+  }
+  if (!(axis_t.rank() == 0 || (axis_t.rank() == 1 && axis_t.size() == 1))) {
+    fail<std::invalid_argument>(
+        ErrorMessage() << node << ": input 1 'axis' must be a scalar (0-D, or 1-D with one element), got shape "
+                       << ShapeText{axis_t.dims()});
+  }
+  int64_t axis = read_int_values(node, axis_t, 1, true)[0];
+  const int64_t rank = x.rank();
+  if (axis < -rank || axis >= rank) {
+    fail<std::invalid_argument>(ErrorMessage()
+                                << node << ": input 1 'axis': axis " << axis << " is out of range for rank " << rank
+                                << " (valid range [" << -rank << ", " << rank - 1 << "])");
+  }
+  if (axis < 0) axis += rank;
+  PreparedScan p;
+  p.extent = make_scan_extent(x.dims(), axis);
+  p.exclusive = node.int_attribute("exclusive", 0) != 0;
+  p.reverse = node.int_attribute("reverse", 0) != 0;
+  return p;
+}
+
+class ScanRun final : public StreamedRun {
+ public:
+  ScanRun(size_t element_size, std::unique_ptr<kernels::ScanStream> stream)
+      : element_size_(element_size), stream_(std::move(stream)) {}
+  size_t element_size() const override { return element_size_; }
+  Piece next() const override {
+    const auto p = stream_->next();
+    return {p.offset, p.count};
+  }
+  bool output_in_pieces() const override { return true; }
+  void feed(const void* in, void* out) override { stream_->feed(in, out); }
+  Tensor finish() override {
+    if (stream_->next().count != 0) fail<std::logic_error>("streamed scan: finish() before the whole input was fed");
+    return Tensor();
+  }
+
+ private:
+  size_t element_size_;
+  std::unique_ptr<kernels::ScanStream> stream_;
+};
+
+}  // namespace
+
+namespace {
+
+// The last run's key and plan, and the output buffer (as ReduceMemo in reduce.cc).
+struct ScanMemo final : NodeMemo {
+  RunKey key;
+  PreparedScan prepared;
+  ReusedOutput out;
+};
+
+}  // namespace
+
+std::vector<Tensor> run_scan(const Node& node, const std::vector<const Tensor*>& inputs) {
+  ScanMemo& memo = node.memo<ScanMemo>();
+  if (!memo.key.matches(inputs, 1)) {
+    memo.key.clear();
+    memo.prepared = prepare_scan(node, inputs);
+    memo.key.assign(inputs, 1);
+  }
+  const PreparedScan& p = memo.prepared;
+  const Tensor& x = *inputs[0];
+  Tensor out = memo.out.take(x.type(), x.dims());
+  kernels::scan(node.schema().scan_op, x.type(), p.extent, p.exclusive, p.reverse, x.raw(), out.mutable_raw());
+  std::vector<Tensor> result;
+  result.push_back(std::move(out));
+  return result;
+}
+
+std::unique_ptr<StreamedRun> start_streamed_scan(const Node& node, const std::vector<const Tensor*>& inputs) {
+  const PreparedScan p = prepare_scan(node, inputs);
+  const DataType type = inputs[0]->type();
+  auto stream = kernels::make_scan_stream(node.schema().scan_op, type, p.extent, p.exclusive, p.reverse);
+  if (!stream) return nullptr;
+  return std::make_unique<ScanRun>(element_size(type), std::move(stream));
+}
+
+std::unique_ptr<StreamedRun> StreamedRun::start(const Node& node, const std::vector<const Tensor*>& inputs) {
+  if (node.schema().run == run_reduce) return start_streamed_reduce(node, inputs);
+  if (node.schema().run == run_scan) return start_streamed_scan(node, inputs);
+  if (node.schema().run == run_arg) return start_streamed_arg(node, inputs);
+  return nullptr;
+}
+
+}  // namespace orw

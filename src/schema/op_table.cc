@@ -1,0 +1,262 @@
+#include "schema/op_schema.h"
+
+#include "core/errors.h"
+#include "elementwise/elementwise.h"
+#include "runtime/run_node.h"
+#include "elementwise/elementwise_shape.h"
+#include "registry/shape_fns.h"
+#include "core/names.h"
+
+namespace orw {
+namespace {
+
+using DT = DataType;
+using kernels::ReduceOp;
+using kernels::ScanOp;
+
+// Type lists per the ONNX operator docs and changelog.
+constexpr TypeSet kReduceV1Types = {DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble};
+constexpr TypeSet kMinMaxV12Types = kReduceV1Types.with(DT::kInt8).with(DT::kUint8);
+constexpr TypeSet kReduceV13Types = kReduceV1Types.with(DT::kBfloat16);
+constexpr TypeSet kMinMaxV13Types = kMinMaxV12Types.with(DT::kBfloat16);
+constexpr TypeSet kMinMaxV20Types = kMinMaxV13Types.with(DT::kBool);
+constexpr TypeSet kCumSumV11Types = {DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64, DT::kFloat, DT::kDouble};
+constexpr TypeSet kScanV14Types = kCumSumV11Types.with(DT::kFloat16).with(DT::kBfloat16);
+constexpr TypeSet kFloatTypes = {DT::kFloat16, DT::kFloat, DT::kDouble};
+constexpr TypeSet kAllNumericTypes = {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16,
+                                      DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble};
+// Cast/CastLike: the package's types of each version (ONNX adds string, float8, int4, float4,
+// int2 later; the 'to' check names them as unsupported).
+constexpr TypeSet kCastTypes = kAllNumericTypes.with(DT::kBool);
+constexpr TypeSet kCastV13Types = kCastTypes.with(DT::kBfloat16);
+// ArgMax / ArgMin: every numeric type from 1, bfloat16 from 13.
+constexpr TypeSet kArgV1Types = kAllNumericTypes;
+constexpr TypeSet kArgV13Types = kArgV1Types.with(DT::kBfloat16);
+
+// Attributes.
+constexpr AttrSpec kKeepdims{"keepdims", AttrType::kInt, true};
+constexpr AttrSpec kAxesAttr{"axes", AttrType::kInts};
+constexpr AttrSpec kNoop{"noop_with_empty_axes", AttrType::kInt, true};
+constexpr AttrSpec kConsumedInputs{"consumed_inputs", AttrType::kInts};  // legacy hint of versions 1-5, ignored
+constexpr AttrSpec kBroadcast{"broadcast", AttrType::kInt, true};
+constexpr AttrSpec kAxis{"axis", AttrType::kInt};
+constexpr AttrSpec kToInt{"to", AttrType::kInt};
+constexpr AttrSpec kSaturate{"saturate", AttrType::kInt, true};
+constexpr AttrSpec kRoundMode{"round_mode", AttrType::kString};
+constexpr AttrSpec kSelectLast{"select_last_index", AttrType::kInt, true};
+
+// The input and attribute lists the rows share.
+constexpr InputSpec kDataInput[] = {{"data"}};
+constexpr InputSpec kDataAndAxesInputs[] = {{"data"}, {"axes", true}};
+constexpr InputSpec kScanInputs[] = {{"x"}, {"axis"}};
+constexpr InputSpec kXInput[] = {{"X"}};
+constexpr InputSpec kInput[] = {{"input"}};
+constexpr InputSpec kMulInputs[] = {{"A"}, {"B"}};
+constexpr InputSpec kCastLikeInputs[] = {{"input"}, {"target_type"}};
+constexpr AttrSpec kAxesKeepdims[] = {kAxesAttr, kKeepdims};
+constexpr AttrSpec kKeepdimsNoop[] = {kKeepdims, kNoop};
+constexpr AttrSpec kScanAttrs[] = {{"exclusive", AttrType::kInt, true}, {"reverse", AttrType::kInt, true}};
+constexpr AttrSpec kConsumedOnly[] = {kConsumedInputs};
+constexpr AttrSpec kMulV1Attrs[] = {kBroadcast, kAxis, kConsumedInputs};
+constexpr AttrSpec kMulV6Attrs[] = {kBroadcast, kAxis};
+constexpr AttrSpec kCastV1Attrs[] = {{"to", AttrType::kString}};
+constexpr AttrSpec kCastV6Attrs[] = {kToInt};
+constexpr AttrSpec kCastV19Attrs[] = {kToInt, kSaturate};
+constexpr AttrSpec kCastV24Attrs[] = {kToInt, kSaturate, kRoundMode};
+constexpr AttrSpec kCastLikeV19Attrs[] = {kSaturate};
+constexpr AttrSpec kCastLikeV24Attrs[] = {kSaturate, kRoundMode};
+constexpr AttrSpec kArgV1Attrs[] = {kAxis, kKeepdims};
+constexpr AttrSpec kArgV12Attrs[] = {kAxis, kKeepdims, kSelectLast};
+
+// A Reduce op version whose axes are an attribute.
+constexpr OpSchema reduce_with_axes_attribute(const char* op, int since, TypeSet types, ReduceOp kernel) {
+  OpSchema s{kOnnxDomain, op, since, types, kDataInput, kAxesKeepdims};
+  s.axes_from = AxesFrom::kAttribute;
+  s.reduce_op = kernel;
+  s.run = run_reduce;
+  s.shape = infer_reduce_shape;
+  return s;
+}
+
+// A Reduce op version whose axes are an optional second input.
+constexpr OpSchema reduce_with_axes_input(const char* op, int since, TypeSet types, ReduceOp kernel) {
+  OpSchema s{kOnnxDomain, op, since, types, kDataAndAxesInputs, kKeepdimsNoop};
+  s.axes_from = AxesFrom::kInput;
+  s.reduce_op = kernel;
+  s.run = run_reduce;
+  s.shape = infer_reduce_shape;
+  return s;
+}
+
+constexpr OpSchema scan_op(const char* op, int since, TypeSet types, ScanOp kernel) {
+  OpSchema s{kOnnxDomain, op, since, types, kScanInputs, kScanAttrs};
+  s.scan_op = kernel;
+  s.run = run_scan;
+  s.shape = infer_scan_shape;
+  return s;
+}
+
+constexpr OpSchema elementwise_op(const char* op, int since, TypeSet types, StaticList<InputSpec> inputs,
+                                  StaticList<AttrSpec> attrs, RunFn run, ShapeFn shape, CheckFn check = nullptr) {
+  OpSchema s{kOnnxDomain, op, since, types, inputs, attrs};
+  s.run = run;
+  s.shape = shape;
+  s.check = check;
+  return s;
+}
+
+constexpr OpSchema arg_op(const char* op, int since, TypeSet types, StaticList<AttrSpec> attrs, ReduceOp extreme) {
+  OpSchema s{kOnnxDomain, op, since, types, kDataInput, attrs};
+  s.reduce_op = extreme;
+  s.run = run_arg;
+  s.shape = infer_arg_shape;
+  return s;
+}
+
+// The table. Rows of one op are adjacent, since-versions ascending.
+constexpr OpSchema kOps[] = {
+    // The common history of most Reduce ops: 1, 11 (the spec allows negative axes; accepted at
+    // 1 too, as ONNX's own shape inference, onnxruntime and the reference evaluator do), 13
+    // (bfloat16), 18 (axes become an input).
+    reduce_with_axes_attribute("ReduceProd", 1, kReduceV1Types, ReduceOp::kProd),
+    reduce_with_axes_attribute("ReduceProd", 11, kReduceV1Types, ReduceOp::kProd),
+    reduce_with_axes_attribute("ReduceProd", 13, kReduceV13Types, ReduceOp::kProd),
+    reduce_with_axes_input("ReduceProd", 18, kReduceV13Types, ReduceOp::kProd),
+    reduce_with_axes_attribute("ReduceMean", 1, kReduceV1Types, ReduceOp::kMean),
+    reduce_with_axes_attribute("ReduceMean", 11, kReduceV1Types, ReduceOp::kMean),
+    reduce_with_axes_attribute("ReduceMean", 13, kReduceV13Types, ReduceOp::kMean),
+    reduce_with_axes_input("ReduceMean", 18, kReduceV13Types, ReduceOp::kMean),
+    reduce_with_axes_attribute("ReduceSumSquare", 1, kReduceV1Types, ReduceOp::kSumSquare),
+    reduce_with_axes_attribute("ReduceSumSquare", 11, kReduceV1Types, ReduceOp::kSumSquare),
+    reduce_with_axes_attribute("ReduceSumSquare", 13, kReduceV13Types, ReduceOp::kSumSquare),
+    reduce_with_axes_input("ReduceSumSquare", 18, kReduceV13Types, ReduceOp::kSumSquare),
+    reduce_with_axes_attribute("ReduceL1", 1, kReduceV1Types, ReduceOp::kL1),
+    reduce_with_axes_attribute("ReduceL1", 11, kReduceV1Types, ReduceOp::kL1),
+    reduce_with_axes_attribute("ReduceL1", 13, kReduceV13Types, ReduceOp::kL1),
+    reduce_with_axes_input("ReduceL1", 18, kReduceV13Types, ReduceOp::kL1),
+    reduce_with_axes_attribute("ReduceL2", 1, kReduceV1Types, ReduceOp::kL2),
+    reduce_with_axes_attribute("ReduceL2", 11, kReduceV1Types, ReduceOp::kL2),
+    reduce_with_axes_attribute("ReduceL2", 13, kReduceV13Types, ReduceOp::kL2),
+    reduce_with_axes_input("ReduceL2", 18, kReduceV13Types, ReduceOp::kL2),
+    reduce_with_axes_attribute("ReduceLogSum", 1, kReduceV1Types, ReduceOp::kLogSum),
+    reduce_with_axes_attribute("ReduceLogSum", 11, kReduceV1Types, ReduceOp::kLogSum),
+    reduce_with_axes_attribute("ReduceLogSum", 13, kReduceV13Types, ReduceOp::kLogSum),
+    reduce_with_axes_input("ReduceLogSum", 18, kReduceV13Types, ReduceOp::kLogSum),
+    reduce_with_axes_attribute("ReduceLogSumExp", 1, kReduceV1Types, ReduceOp::kLogSumExp),
+    reduce_with_axes_attribute("ReduceLogSumExp", 11, kReduceV1Types, ReduceOp::kLogSumExp),
+    reduce_with_axes_attribute("ReduceLogSumExp", 13, kReduceV13Types, ReduceOp::kLogSumExp),
+    reduce_with_axes_input("ReduceLogSumExp", 18, kReduceV13Types, ReduceOp::kLogSumExp),
+    // ReduceSum moved its axes to an input already in 13.
+    reduce_with_axes_attribute("ReduceSum", 1, kReduceV1Types, ReduceOp::kSum),
+    reduce_with_axes_attribute("ReduceSum", 11, kReduceV1Types, ReduceOp::kSum),
+    reduce_with_axes_input("ReduceSum", 13, kReduceV13Types, ReduceOp::kSum),
+    // ReduceMax / ReduceMin add 12 (int8, uint8) and 20 (bool).
+    reduce_with_axes_attribute("ReduceMax", 1, kReduceV1Types, ReduceOp::kMax),
+    reduce_with_axes_attribute("ReduceMax", 11, kReduceV1Types, ReduceOp::kMax),
+    reduce_with_axes_attribute("ReduceMax", 12, kMinMaxV12Types, ReduceOp::kMax),
+    reduce_with_axes_attribute("ReduceMax", 13, kMinMaxV13Types, ReduceOp::kMax),
+    reduce_with_axes_input("ReduceMax", 18, kMinMaxV13Types, ReduceOp::kMax),
+    reduce_with_axes_input("ReduceMax", 20, kMinMaxV20Types, ReduceOp::kMax),
+    reduce_with_axes_attribute("ReduceMin", 1, kReduceV1Types, ReduceOp::kMin),
+    reduce_with_axes_attribute("ReduceMin", 11, kReduceV1Types, ReduceOp::kMin),
+    reduce_with_axes_attribute("ReduceMin", 12, kMinMaxV12Types, ReduceOp::kMin),
+    reduce_with_axes_attribute("ReduceMin", 13, kMinMaxV13Types, ReduceOp::kMin),
+    reduce_with_axes_input("ReduceMin", 18, kMinMaxV13Types, ReduceOp::kMin),
+    reduce_with_axes_input("ReduceMin", 20, kMinMaxV20Types, ReduceOp::kMin),
+    scan_op("CumSum", 11, kCumSumV11Types, ScanOp::kSum),
+    scan_op("CumSum", 14, kScanV14Types, ScanOp::kSum),
+    scan_op("CumProd", 26, kScanV14Types, ScanOp::kProd),
+
+    // ---- element-wise ops (the ops of the Reduce ops' ONNX function bodies) ----
+    // Exp, Log, Sqrt: 1 (consumed_inputs), 6, 13 (bfloat16). Abs widens to every numeric type in 6.
+    elementwise_op("Abs", 1, kFloatTypes, kXInput, kConsumedOnly, run_abs, infer_unary_shape),
+    elementwise_op("Abs", 6, kAllNumericTypes, kXInput, {}, run_abs, infer_unary_shape),
+    elementwise_op("Abs", 13, kAllNumericTypes.with(DT::kBfloat16), kXInput, {}, run_abs, infer_unary_shape),
+    elementwise_op("Exp", 1, kFloatTypes, kInput, kConsumedOnly, run_exp, infer_unary_shape),
+    elementwise_op("Exp", 6, kFloatTypes, kInput, {}, run_exp, infer_unary_shape),
+    elementwise_op("Exp", 13, kFloatTypes.with(DT::kBfloat16), kInput, {}, run_exp, infer_unary_shape),
+    elementwise_op("Log", 1, kFloatTypes, kInput, kConsumedOnly, run_log, infer_unary_shape),
+    elementwise_op("Log", 6, kFloatTypes, kInput, {}, run_log, infer_unary_shape),
+    elementwise_op("Log", 13, kFloatTypes.with(DT::kBfloat16), kInput, {}, run_log, infer_unary_shape),
+    elementwise_op("Sqrt", 1, kFloatTypes, kXInput, kConsumedOnly, run_sqrt, infer_unary_shape),
+    elementwise_op("Sqrt", 6, kFloatTypes, kXInput, {}, run_sqrt, infer_unary_shape),
+    elementwise_op("Sqrt", 13, kFloatTypes.with(DT::kBfloat16), kXInput, {}, run_sqrt, infer_unary_shape),
+    elementwise_op("Mul", 1, kFloatTypes, kMulInputs, kMulV1Attrs, run_mul, infer_mul_shape),
+    elementwise_op("Mul", 6, kReduceV1Types, kMulInputs, kMulV6Attrs, run_mul, infer_mul_shape),
+    elementwise_op("Mul", 7, kReduceV1Types, kMulInputs, {}, run_mul, infer_mul_shape),
+    elementwise_op("Mul", 13, kReduceV13Types, kMulInputs, {}, run_mul, infer_mul_shape),
+    elementwise_op("Mul", 14, kAllNumericTypes.with(DT::kBfloat16), kMulInputs, {}, run_mul, infer_mul_shape),
+    // Cast: 'to' is a type name in 1, an int from 6; 9 adds string, 13 bfloat16, 19 float8 and
+    // 'saturate', 21 int4, 23 float4, 24 float8e8m0 and 'round_mode', 25 int2.
+    elementwise_op("Cast", 1, kCastTypes, kInput, kCastV1Attrs, run_cast, infer_cast_shape, check_cast_node),
+    elementwise_op("Cast", 6, kCastTypes, kInput, kCastV6Attrs, run_cast, infer_cast_shape, check_cast_node),
+    elementwise_op("Cast", 9, kCastTypes, kInput, kCastV6Attrs, run_cast, infer_cast_shape, check_cast_node),
+    elementwise_op("Cast", 13, kCastV13Types, kInput, kCastV6Attrs, run_cast, infer_cast_shape, check_cast_node),
+    elementwise_op("Cast", 19, kCastV13Types, kInput, kCastV19Attrs, run_cast, infer_cast_shape, check_cast_node),
+    elementwise_op("Cast", 21, kCastV13Types, kInput, kCastV19Attrs, run_cast, infer_cast_shape, check_cast_node),
+    elementwise_op("Cast", 23, kCastV13Types, kInput, kCastV19Attrs, run_cast, infer_cast_shape, check_cast_node),
+    elementwise_op("Cast", 24, kCastV13Types, kInput, kCastV24Attrs, run_cast, infer_cast_shape, check_cast_node),
+    elementwise_op("Cast", 25, kCastV13Types, kInput, kCastV24Attrs, run_cast, infer_cast_shape, check_cast_node),
+    // CastLike: 15, then the same steps as Cast from 19.
+    elementwise_op("CastLike", 15, kCastV13Types, kCastLikeInputs, {}, run_cast_like, infer_cast_like_shape),
+    elementwise_op("CastLike", 19, kCastV13Types, kCastLikeInputs, kCastLikeV19Attrs, run_cast_like, infer_cast_like_shape),
+    elementwise_op("CastLike", 21, kCastV13Types, kCastLikeInputs, kCastLikeV19Attrs, run_cast_like, infer_cast_like_shape),
+    elementwise_op("CastLike", 23, kCastV13Types, kCastLikeInputs, kCastLikeV19Attrs, run_cast_like, infer_cast_like_shape),
+    elementwise_op("CastLike", 24, kCastV13Types, kCastLikeInputs, kCastLikeV24Attrs, run_cast_like, infer_cast_like_shape,
+                   check_round_mode),
+    elementwise_op("CastLike", 25, kCastV13Types, kCastLikeInputs, kCastLikeV24Attrs, run_cast_like, infer_cast_like_shape,
+                   check_round_mode),
+
+    // ArgMax / ArgMin: 1, 11 (negative axis in the spec; accepted at 1 too), 12
+    // (select_last_index), 13 (bfloat16). reduce_op says which extreme.
+    arg_op("ArgMax", 1, kArgV1Types, kArgV1Attrs, ReduceOp::kMax),
+    arg_op("ArgMax", 11, kArgV1Types, kArgV1Attrs, ReduceOp::kMax),
+    arg_op("ArgMax", 12, kArgV1Types, kArgV12Attrs, ReduceOp::kMax),
+    arg_op("ArgMax", 13, kArgV13Types, kArgV12Attrs, ReduceOp::kMax),
+    arg_op("ArgMin", 1, kArgV1Types, kArgV1Attrs, ReduceOp::kMin),
+    arg_op("ArgMin", 11, kArgV1Types, kArgV1Attrs, ReduceOp::kMin),
+    arg_op("ArgMin", 12, kArgV1Types, kArgV12Attrs, ReduceOp::kMin),
+    arg_op("ArgMin", 13, kArgV13Types, kArgV12Attrs, ReduceOp::kMin),
+};
+
+}  // namespace
+
+StaticList<OpSchema> all_ops() { return kOps; }
+
+std::string canonical_domain(const std::string& domain) { return domain.empty() ? kOnnxDomain : domain; }
+
+const OpSchema& resolve_op(const std::string& domain, const std::string& op_type, int64_t opset) {
+  const std::string dom = canonical_domain(domain);
+  const OpSchema* best = nullptr;
+  const OpSchema* first = nullptr;
+  bool domain_known = false;
+  for (const OpSchema& s : all_ops()) {
+    if (dom != s.domain) continue;
+    domain_known = true;
+    if (op_type != s.op_type) continue;
+    if (!first) first = &s;
+    if (s.since_version <= opset) best = &s;
+  }
+  if (domain_known && first && opset >= 1 && opset <= kMaxOpset && best) return *best;
+
+  ErrorMessage m;
+  m << Printable{op_type} << " (domain '" << Printable{dom} << "', opset " << opset << "): ";
+  if (!domain_known) fail<UnsupportedError>(m << "domain '" << Printable{dom} << "' is not supported (only ai.onnx)");
+  if (!first) {
+    m << "operator '" << Printable{op_type} << "' is not supported (supported: ";
+    const char* previous = nullptr;
+    for (const OpSchema& s : all_ops()) {  // rows of one op are adjacent
+      if (previous && std::string_view(previous) != s.op_type) m << ", ";
+      if (!previous || std::string_view(previous) != s.op_type) m << s.op_type;
+      previous = s.op_type;
+    }
+    fail<UnsupportedError>(m << ')');
+  }
+  if (opset < 1 || opset > kMaxOpset) {
+    fail<UnsupportedError>(m << "opset " << opset << " is outside the supported range 1.." << kMaxOpset);
+  }
+  fail<UnsupportedError>(m << Printable{op_type} << " does not exist in opset " << opset
+                           << " (it first appears in opset " << first->since_version << ')');
+}
+
+}  // namespace orw

@@ -1,0 +1,99 @@
+// exp for float, written once for scalars and 128-bit vectors so every variant (scalar, SIMD,
+// native, wasm) gives the same bits. Range reduction x = n*ln2 + r with |r| <= ln2/2 (ln2 in
+// two parts), e^r = 1 + r + r^2 q(r) with q a degree-4 minimax polynomial (relative error
+// 3.1e-9 on [-ln2/2, ln2/2]; coefficients fitted for this file by Lawson's iteration and
+// rounded to float), then scaling by 2^n through the exponent bits. tests/cc/test_exp.cc checks
+// every 97th float in [-87.33, 88.37] against double exp: at most 1 ulp. Inputs are clamped to
+// [-87.33, 88.37], so results stay finite and non-zero; NaN is not expected (callers filter it).
+#pragma once
+#include <cstdint>
+#include <cstring>
+
+#include "simd/simd.h"  // ORW_INLINE
+
+namespace orw::kernels {
+
+// Range reduction shared by the float exps: x = n ln2 + r with |r| <= ln2/2, returning r and
+// setting n_bits to n as an integer (lane-wise for vectors). n = round(x / ln2) by the
+// 1.5 * 2^23 trick (exact for |n| < 2^22), ties to even; t's low mantissa bits then hold n
+// itself, so 2^n is built with integer ops only (no float->int conversion, which is slow in
+// wasm on x86). ln2 comes in two parts, so r is exact up to the last rounding.
+template <class V, class I>
+ORW_INLINE V reduce_by_ln2(V x, I& n_bits) {
+  const V shifter = V{} + 12582912.0f;
+  const V t = x * 1.44269504088896341f + shifter;
+  const V n = t - shifter;
+  I t_bits, shifter_bits;
+  std::memcpy(&t_bits, &t, sizeof t);
+  std::memcpy(&shifter_bits, &shifter, sizeof shifter);
+  n_bits = t_bits - shifter_bits;
+  return (x - n * 0.693145751953125f) - n * 1.42860682030941723212e-6f;
+}
+
+// kNonPositive: the caller guarantees x <= 0 (e.g. x - max in LogSumExp), so the upper clamp
+// is skipped; the bits are the same as without it.
+template <class V, class I, bool kNonPositive = false>
+ORW_INLINE V exp_approx(V x) {
+  const V lo = V{} - 87.3365447505531f;
+  x = x < lo ? lo : x;
+  if constexpr (!kNonPositive) {
+    const V hi = V{} + 88.3762626647949f;
+    x = x > hi ? hi : x;
+  }
+  I n;
+  const V r = reduce_by_ln2(x, n);
+  V q = V{} + 0.00138146151f;
+  q = q * r + 0.00836871006f;
+  q = q * r + 0.0416683890f;
+  q = q * r + 0.166665211f;
+  q = q * r + 0.499999940f;
+  const V p = (r * r) * q + r + 1.0f;
+  const I bits = (n + 127) << 23;
+  V scale;
+  std::memcpy(&scale, &bits, sizeof scale);
+  return p * scale;
+}
+
+inline float exp_approx(float x) { return exp_approx<float, int32_t>(x); }
+
+// e^x in double for x <= 0 (e.g. x - max in LogSumExp), written once for scalars (V = double,
+// I = int64_t) and vectors of doubles (I the int64 vector of the same size): x = n ln2 + r
+// with |r| <= ln2/2 (n = round(x / ln2) by the 1.5 * 2^52 trick, ln2 in two parts, fdlibm's
+// split, so n ln2_hi is exact), e^r by its Taylor series to r^12 (truncation < 2e-16
+// relative), scaled by 2^n through the exponent bits. Relative error about 1e-15 (checked
+// against std::exp in tests/cc/test_exp.cc); below -708 the result is 2^-1021-ish, not 0,
+// which is far below anything a sum containing e^0 = 1 can see.
+template <class V, class I>
+ORW_INLINE V exp_nonpositive_double(V x) {
+  const V lo = V{} - 708.0;
+  x = x < lo ? lo : x;
+  const V shifter = V{} + 6755399441055744.0;  // 1.5 * 2^52
+  const V t = x * 1.4426950408889634 + shifter;
+  const V n = t - shifter;
+  I t_bits, shifter_bits;
+  std::memcpy(&t_bits, &t, sizeof t);
+  std::memcpy(&shifter_bits, &shifter, sizeof shifter);
+  const I n_bits = t_bits - shifter_bits;
+  const V r = (x - n * 6.93147180369123816490e-01) - n * 1.90821492927058770002e-10;
+  V p = V{} + 1.0 / 479001600.0;  // 1/12!
+  p = p * r + 1.0 / 39916800.0;
+  p = p * r + 1.0 / 3628800.0;
+  p = p * r + 1.0 / 362880.0;
+  p = p * r + 1.0 / 40320.0;
+  p = p * r + 1.0 / 5040.0;
+  p = p * r + 1.0 / 720.0;
+  p = p * r + 1.0 / 120.0;
+  p = p * r + 1.0 / 24.0;
+  p = p * r + 1.0 / 6.0;
+  p = p * r + 0.5;
+  p = p * r + 1.0;
+  p = p * r + 1.0;
+  const I bits = (n_bits + 1023) << 52;
+  V scale;
+  std::memcpy(&scale, &bits, sizeof scale);
+  return p * scale;
+}
+
+inline double exp_nonpositive_double(double x) { return exp_nonpositive_double<double, int64_t>(x); }
+
+}  // namespace orw::kernels
