@@ -14,6 +14,7 @@
 
 #include "arg/arg_kernels.h"
 #include "reduce/reduce_kernels.h"
+#include "scan/scan_kernels.h"
 #include "onnx/node.h"
 #include "runtime/run_node.h"
 #include "plan/reduction_plan.h"

@@ -10,6 +10,7 @@
 #include "core/errors.h"
 #include "infos.h"
 #include "onnx/node.h"
+#include "registry/compute_shape.h"
 #include "runtime/run_node.h"
 #include "shape/context.h"
 #include "status.h"
@@ -19,16 +20,19 @@ namespace {
 
 using emscripten::val;
 
-std::map<int, std::unique_ptr<Node>>& nodes() {
-  static std::map<int, std::unique_ptr<Node>> n;
+// Each handle's node and its run memo.
+std::map<int, std::unique_ptr<NodeRunner>>& nodes() {
+  static std::map<int, std::unique_ptr<NodeRunner>> n;
   return n;
 }
 
-const Node& live_node(int handle) {
+NodeRunner& live_runner(int handle) {
   auto it = nodes().find(handle);
   if (it == nodes().end()) fail<std::invalid_argument>(ErrorMessage() << "node handle " << handle << " is not live");
   return *it->second;
 }
+
+const Node& live_node(int handle) { return live_runner(handle).node; }
 
 // Parses NodeProto bytes at [ptr, ptr+len); returns a handle, or 0 on error.
 // With default_io, a node listing no inputs/outputs gets default names (Node.create).
@@ -38,7 +42,7 @@ int node_from_bytes(uintptr_t ptr, size_t len, double opset, bool default_io) {
   guarded([&] {
     Node n = Node::parse(reinterpret_cast<const void*>(ptr), len, static_cast<int64_t>(opset), default_io);
     handle = next++;
-    nodes()[handle] = std::make_unique<Node>(std::move(n));
+    nodes()[handle] = std::make_unique<NodeRunner>(NodeRunner{std::move(n), {}});
   });
   return handle;
 }
@@ -118,7 +122,7 @@ val node_infer_shapes(int handle, val infos) {
     }
     while (!names.empty() && names.back().empty()) names.pop_back();
     const Node probe = Node::make(n.op_type(), n.domain(), n.opset(), n.attributes(), names, n.outputs(), n.name());
-    probe.schema().shape(ctx, probe);
+    infer_shapes(ctx, probe);
     val result = val::array();
     for (const auto& name : probe.outputs()) result.call<void>("push", info_to_val(ctx.at(name)));
     out = result;
@@ -133,10 +137,10 @@ val node_infer_shapes(int handle, val infos) {
 extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_run(int handle, uintptr_t desc_ptr, int n_inputs) {
   glue().outputs.clear();
   return guarded([&] {
-    const Node& node = live_node(handle);
+    NodeRunner& runner = live_runner(handle);
     GlueState& g = glue();
     read_inputs(desc_ptr, n_inputs, g.run_tensors, g.run_inputs);
-    g.outputs = run_node(node, g.run_inputs);
+    g.outputs = runner.run(g.run_inputs);
     describe_outputs();
   });
 }
@@ -152,7 +156,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_stream_begin(int handle, uintptr_t 
     std::vector<const Tensor*> inputs;
     read_inputs(desc_ptr, n_inputs, tensors, inputs);
     if (inputs.empty() || !inputs[0]) { status = 2; return; }
-    status = begin_stream(StreamedRun::start(node, inputs));
+    status = begin_stream(start_streamed_run(node, inputs));
   });
   return status;
 }

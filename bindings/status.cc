@@ -11,7 +11,7 @@
 #include <stdexcept>
 
 #include "core/errors.h"
-#include "reduce/reduce_kernels.h"
+#include "plan/pieces.h"
 
 namespace orw::bindings {
 
@@ -143,7 +143,7 @@ EMSCRIPTEN_KEEPALIVE int orw_stream_end() {
   // Give staging buffers larger than any piece back (one piece's worth stays for the next run:
   // reallocating and zero-filling it on every run cost more than a whole reduction).
   for (auto* v : {&glue().staging_in, &glue().staging_out}) {
-    if (v->capacity() > orw::kernels::kMaxPieceBytes) std::vector<char>().swap(*v);
+    if (v->capacity() > orw::kMaxPieceBytes) std::vector<char>().swap(*v);
   }
   return ok;
 }

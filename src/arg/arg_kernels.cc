@@ -6,8 +6,11 @@
 #include <vector>
 
 #include "arg/arg_kernels.h"
+
 #include "arg/arg_microkernels.h"
-#include "reduce/reduce_microkernels.h"
+#include "arg/arg_runner.h"
+#include "core/half.h"
+#include "plan/pieces.h"
 #include "simd/simd.h"
 #include "simd/storage.h"
 
@@ -16,39 +19,20 @@ namespace {
 
 using namespace detail;
 
-// An Arg stream on the kernels of S (see ArgStreamBase, arg_kernels.h).
-template <class S, class Src, bool kMax, bool kLast>
-class ArgStream final : public ArgStreamBase {
- public:
-  using L = typename S::Lane;
-  ArgStream(const ReductionPlan& plan, int64_t* out)
-      : ArgStreamBase(plan, out, sizeof(typename Src::Stored), sizeof(L), &kBottom),
-        runner_(out, static_cast<L*>(bv_), static_cast<IndexLane<L>*>(bi_)) {
-    kernels_ = &runner_;
-  }
-
- private:
-  static constexpr L kBottom = arg_bottom<kMax, L>();
-  ArgRunner<S, Src, kMax, kLast> runner_;
-};
-
-template <class Src, bool kMax, bool kLast>
+template <class L, bool kLast>
 std::unique_ptr<ReduceStream> stream_of(const ReductionPlan& plan, int64_t* out, Variant v) {
-  using L = typename Src::Lane;
-  if (v == Variant::kSimd || !kWithScalarVariant) {
-    return std::make_unique<ArgStream<simd::Vec128<L>, Src, kMax, kLast>>(plan, out);
-  }
-  return std::make_unique<ArgStream<simd::Scalar<L>, Src, kMax, kLast>>(plan, out);
+  if (use_simd(v)) return std::make_unique<ArgRunner<simd::Vec128<L>, kLast>>(plan, out);
+  return std::make_unique<ArgRunner<simd::Scalar<L>, kLast>>(plan, out);
 }
 
 // The ArgMax kernels of lane type L (first or last index): every instance the package ships.
 template <class L>
 std::unique_ptr<ReduceStream> max_stream(bool last, const ReductionPlan& plan, int64_t* out, Variant v) {
-  return last ? stream_of<DirectSource<L>, true, true>(plan, out, v) : stream_of<DirectSource<L>, true, false>(plan, out, v);
+  return last ? stream_of<L, true>(plan, out, v) : stream_of<L, false>(plan, out, v);
 }
 
 // Elements turned, a piece at a time, into lanes whose maximum is the wanted extreme, then
-// reduced by the ArgMax kernels (TransformedArgStream): ArgMin as ArgMax of -x (floats: NaN
+// reduced by the ArgMax kernels (ArgKeyStream): ArgMin as ArgMax of -x (floats: NaN
 // stays NaN, -0 meets +0) or of ~x (integers: the order reversed exactly); 8/16-bit integers
 // and halves as int32 keys (widened_key), so one set of kernels serves every type.
 template <class T, class L, L (*kFn)(T)>
@@ -69,7 +53,7 @@ ORW_INLINE int32_t inverted_key(T x) {
 
 template <class T, class L, L (*kFn)(T)>
 std::unique_ptr<ReduceStream> transformed(bool last, const ReductionPlan& plan, int64_t* out, Variant v) {
-  return std::make_unique<TransformedArgStream>(max_stream<L>(last, plan, out, v), arg_piece_elements(plan, sizeof(T)),
+  return std::make_unique<ArgKeyStream>(max_stream<L>(last, plan, out, v), arg_piece_elements(plan, sizeof(T)),
                                                 sizeof(L), &convert<T, L, kFn>);
 }
 
@@ -106,8 +90,8 @@ std::unique_ptr<ReduceStream> make_arg_stream(bool max, bool last, DataType type
                                               int64_t* out, Variant v) {
   check_type(arg_types(), type, "arg");
   switch (type) {
-    case DataType::kFloat16: return widened<int16_t, 0x7C00>(max, last, plan, out, v);
-    case DataType::kBfloat16: return widened<int16_t, 0x7F80>(max, last, plan, out, v);
+    case DataType::kFloat16: return widened<int16_t, kFloat16ExponentBits>(max, last, plan, out, v);
+    case DataType::kBfloat16: return widened<int16_t, kBfloat16ExponentBits>(max, last, plan, out, v);
     case DataType::kInt8: return widened<int8_t>(max, last, plan, out, v);
     case DataType::kUint8: return widened<uint8_t>(max, last, plan, out, v);
     case DataType::kInt16: return widened<int16_t>(max, last, plan, out, v);
@@ -127,12 +111,8 @@ std::unique_ptr<ReduceStream> make_arg_stream(bool max, bool last, DataType type
 // elements first (ArgMin, 8/16-bit types): a piece at a time.
 void arg_reduce(bool max, bool last, DataType type, const ReductionPlan& plan, const void* x, int64_t* out, Variant v) {
   auto stream = make_arg_stream(max, last, type, plan, out, v);
-  const size_t n = static_cast<size_t>(plan.input_count);
-  const size_t piece = direct(max, type) ? n : stream->piece_elements(), bytes = element_size(type);
-  for (size_t begin = 0; begin < n; begin += piece) {
-    stream->feed(static_cast<const char*>(x) + begin * bytes, begin, n - begin < piece ? n - begin : piece);
-  }
-  stream->finish();
+  const auto n = static_cast<size_t>(plan.input_count);
+  run_stream(*stream, n, x, element_size(type), direct(max, type) ? n : 0);
 }
 
 }  // namespace orw::kernels

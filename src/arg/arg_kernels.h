@@ -1,12 +1,13 @@
 // Entry points of the ArgMax/ArgMin kernels: the index of the extreme element of each slice
 // of a one-axis ReductionPlan, written as int64. Types, axis and shape are validated by the
-// operator (src/ops/arg.cc) before this point.
+// operator (arg_op.cc) before this point.
 #pragma once
 #include <memory>
 
 #include "core/dtype.h"
-#include "reduce/reduce_kernels.h"
+#include "plan/reduce_walk.h"
 #include "plan/reduction_plan.h"
+#include "simd/storage.h"
 
 namespace orw::kernels {
 

@@ -1,16 +1,16 @@
-// ArgMax/ArgMin microkernels over a SIMD wrapper S (see simd.h) and the runner that drives a
+// ArgMax microkernels over a SIMD wrapper S (see simd/simd.h); arg_runner.h drives a
 // ReductionPlan with them. A slice's arg is carried as a pair of vectors: the best values
 // seen per lane and their indices, updated by compare-and-blend. The scalar instance of the
 // same templates is the fallback and the tests' reference.
 //
-// Order: `beats(x, b)` says x is strictly more extreme than b (Max: x > b; Min: x < b; a NaN
-// beats every number, as numpy's argmax/argmin return the first NaN). With kLast
+// Order: `beats(x, b)` says x is strictly larger than b (a NaN beats every number, as numpy's
+// argmax returns the first NaN). With kLast
 // (select_last_index) an element replaces an equal best; without it only a strictly better
 // one does. Pieces of a slice are visited in index order, so ties resolve to the first (or
 // last) index.
 //   R : one slice, contiguous            KR: rows, one slice each
 //   RK: columns reduced side by side      (outer groups are looped over)
-// The package instantiates them with kMax only: ArgMin runs as ArgMax of -x or ~x (arg.cc).
+// They compute ArgMax only: ArgMin runs as ArgMax of -x or ~x (arg_kernels.cc).
 #pragma once
 #include <algorithm>
 #include <cstddef>
@@ -21,21 +21,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "reduce/reduce_kernels.h"
 #include "simd/simd.h"
-#include "plan/reduction_plan.h"
 
 namespace orw::kernels {
-
-// How elements of storage type T are read as lanes (the kernels take the policy Src, so a
-// type could be converted on load; every instance today reads its lanes as they are).
-template <class T>
-struct DirectSource {
-  using Stored = T;
-  using Lane = T;
-  ORW_INLINE static Lane scalar(T x) { return x; }
-  template <class S> ORW_INLINE static typename S::V load(const T* p) { return S::load(p); }
-};
 
 // 8/16-bit integers and float16/bfloat16 run on the int32 kernels: each element becomes an
 // int32 key with the same order. Integers are widened; half bits (read as int16, kHalfMask the
@@ -60,10 +48,10 @@ template <class L> using IndexLane = std::conditional_t<sizeof(L) == 8, int64_t,
 template <class X, bool = std::is_arithmetic_v<X>> struct LaneType { using type = X; };
 template <class X> struct LaneType<X, false> { using type = simd::LaneOf<X>; };
 
-template <bool kMax, class X>
+template <class X>
 ORW_INLINE auto beats(X x, X b) {
   using Lane = typename LaneType<X>::type;
-  auto strict = kMax ? simd::greater(x, b) : simd::greater(b, x);
+  auto strict = simd::greater(x, b);
   if constexpr (std::is_floating_point_v<Lane>) return strict | ((x != x) & (b == b));
   else return strict;
 }
@@ -72,22 +60,22 @@ ORW_INLINE auto beats(X x, X b) {
 // For float lanes in three instructions: without kLast, "b is a number and not x <= b" (an
 // unordered compare is false, so a NaN x passes and a NaN b never gives way); with kLast,
 // "x >= b or x is a NaN".
-template <bool kMax, bool kLast, class X>
+template <bool kLast, class X>
 ORW_INLINE auto replaces(X x, X b) {
   using Lane = typename LaneType<X>::type;
   if constexpr (std::is_floating_point_v<Lane>) {
-    if constexpr (kLast) return (kMax ? x >= b : x <= b) | (x != x);
-    else return (b == b) & ~(kMax ? x <= b : x >= b);
+    if constexpr (kLast) return (x >= b) | (x != x);
+    else return (b == b) & ~(x <= b);
   } else if constexpr (kLast) {
-    return ~beats<kMax>(b, x);
+    return ~beats(b, x);
   } else {
-    return beats<kMax>(x, b);
+    return beats(x, b);
   }
 }
-template <bool kMax, bool kLast, class X>
+template <bool kLast, class X>
 ORW_INLINE bool replaces_scalar(X x, X b) {
-  if constexpr (kLast) return !beats<kMax>(b, x);
-  else return beats<kMax>(x, b);
+  if constexpr (kLast) return !beats(b, x);
+  else return beats(x, b);
 }
 
 // A slice's best so far: value and index.
@@ -115,18 +103,17 @@ ORW_INLINE IV masked(IV m, IV here) {
 // and redoes the work exactly when it meets one) and runs in about half the instructions:
 // the value by a one-instruction max/min (a < b ? b : a: wasm's pmax, or i32x4.max_s/u), and
 // for 32-bit indices the index by max(bi, mask & here) instead of a blend.
-template <bool kMax, bool kLast, bool kExact, class V, class IV>
+template <bool kLast, bool kExact, class V, class IV>
 ORW_INLINE void update(V& bv, IV& bi, V x, IV here) {
   using Lane = simd::LaneOf<V>;
   if constexpr (kExact) {
-    const auto m = replaces<kMax, kLast>(x, bv);
+    const auto m = replaces<kLast>(x, bv);
     bv = m ? x : bv;
     bi = m ? here : bi;
   } else {
-    const auto m = kLast ? ~(kMax ? simd::greater(bv, x) : simd::greater(x, bv))
-                         : (kMax ? simd::greater(x, bv) : simd::greater(bv, x));
+    const auto m = kLast ? ~simd::greater(bv, x) : simd::greater(x, bv);
     if constexpr (sizeof(Lane) == 8) bv = m ? x : bv;  // no 64-bit max: a blend
-    else bv = kMax ? (bv < x ? x : bv) : (x < bv ? x : bv);
+    else bv = bv < x ? x : bv;
     if constexpr (sizeof(simd::LaneOf<IV>) == 4) {
       const IV t = masked((IV)m, here);
       bi = bi < t ? t : bi;
@@ -138,10 +125,10 @@ ORW_INLINE void update(V& bv, IV& bi, V x, IV here) {
 
 // Merges candidate c into best b where their elements may come in any order: the more extreme
 // wins, an equal one wins when its index is earlier (later with kLast).
-template <bool kMax, bool kLast, class L>
+template <bool kLast, class L>
 inline void merge_candidate(ArgBest<L>& b, L value, int64_t index) {
-  if (b.index < 0 || beats<kMax>(value, b.value) ||
-      (!beats<kMax>(b.value, value) && (kLast ? index > b.index : index < b.index))) {
+  if (b.index < 0 || beats(value, b.value) ||
+      (!beats(b.value, value) && (kLast ? index > b.index : index < b.index))) {
     b.value = value;
     b.index = index;
   }
@@ -158,10 +145,10 @@ ORW_INLINE V tree_sum(const V* v) {
 
 // Merges (bv1, bi1) into (bv0, bi0) lane by lane, where indices may come in any order: the
 // more extreme wins, an equal one when its index is earlier (later with kLast).
-template <bool kMax, bool kLast, class V, class IV>
+template <bool kLast, class V, class IV>
 inline void merge_lanes(V& bv0, IV& bi0, V bv1, IV bi1) {
-  const auto equal = ~beats<kMax>(bv0, bv1) & ~beats<kMax>(bv1, bv0);
-  const auto take = beats<kMax>(bv1, bv0) | (equal & (kLast ? bi1 > bi0 : bi1 < bi0));
+  const auto equal = ~beats(bv0, bv1) & ~beats(bv1, bv0);
+  const auto take = beats(bv1, bv0) | (equal & (kLast ? bi1 > bi0 : bi1 < bi0));
   bv0 = take ? bv1 : bv0;
   bi0 = take ? bi1 : bi0;
 }
@@ -170,8 +157,8 @@ inline void merge_lanes(V& bv0, IV& bi0, V bv1, IV bi1) {
 // included. One pair of vectors holds a best value per lane and the vector number where it
 // was seen, then the lanes are merged. (It runs only for slices holding a NaN, or too short
 // for the quick pass: kept small rather than fast.)
-template <class S, class Src, bool kMax, bool kLast>
-ArgBest<typename S::Lane> arg_r_exact(const typename Src::Stored* x, size_t n) {
+template <class S, bool kLast>
+ArgBest<typename S::Lane> arg_r_exact(const typename S::Lane* x, size_t n) {
   using L = typename S::Lane;
   using V = typename S::V;
   using I = IndexLane<L>;
@@ -182,20 +169,20 @@ ArgBest<typename S::Lane> arg_r_exact(const typename Src::Stored* x, size_t n) {
     typedef I IV __attribute__((vector_size(16)));
     static_assert(sizeof(IV) / sizeof(I) == N, "index lanes match value lanes");
     if (n >= N) {
-      V bv = Src::template load<S>(x);
+      V bv = S::load(x);
       IV bi{}, step{};
       for (i = N; i + N <= n; i += N) {
         step += 1;
-        update<kMax, kLast, true>(bv, bi, Src::template load<S>(x + i), step);
+        update<kLast, true>(bv, bi, S::load(x + i), step);
       }
       for (size_t l = 0; l < N; ++l) {
-        merge_candidate<kMax, kLast>(best, S::lane(bv, l), static_cast<int64_t>(bi[l]) * static_cast<int64_t>(N) + static_cast<int64_t>(l));
+        merge_candidate<kLast>(best, S::lane(bv, l), static_cast<int64_t>(bi[l]) * static_cast<int64_t>(N) + static_cast<int64_t>(l));
       }
     }
   }
   for (; i < n; ++i) {  // the tail (and the whole slice for the scalar instance)
-    const L v = Src::scalar(x[i]);
-    if (best.index < 0 || replaces_scalar<kMax, kLast>(v, best.value)) best = {v, static_cast<int64_t>(i)};
+    const L v = x[i];
+    if (best.index < 0 || replaces_scalar<kLast>(v, best.value)) best = {v, static_cast<int64_t>(i)};
   }
   return best;
 }
@@ -250,13 +237,13 @@ ORW_INLINE V fold_lanes(V v) {
 
 // The kArgUnroll vectors at p: their lane-wise extreme, and (float lanes) their sum added to
 // probe.
-template <class S, class Src, bool kMax>
-ORW_INLINE typename S::V arg_block(const typename Src::Stored* p, typename S::V& probe) {
+template <class S>
+ORW_INLINE typename S::V arg_block(const typename S::Lane* p, typename S::V& probe) {
   typename S::V c[kArgUnroll];
-  for (size_t u = 0; u < kArgUnroll; ++u) c[u] = Src::template load<S>(p + u * S::kLanes);
+  for (size_t u = 0; u < kArgUnroll; ++u) c[u] = S::load(p + u * S::kLanes);
   if constexpr (std::is_floating_point_v<typename S::Lane>) probe += tree_sum<kArgUnroll>(c);
   for (size_t w = kArgUnroll / 2; w > 0; w /= 2) {
-    for (size_t u = 0; u < w; ++u) c[u] = quick_extreme<kMax>(c[u], c[u + w]);
+    for (size_t u = 0; u < w; ++u) c[u] = quick_extreme<true>(c[u], c[u + w]);
   }
   return c[0];
 }
@@ -268,8 +255,8 @@ ORW_INLINE typename S::V arg_block(const typename Src::Stored* p, typename S::V&
 // best value and the earliest (latest) block holding it, and that one block is scanned for
 // the element. Float lanes check for NaNs with a running sum (NaN when an element is, or
 // when +inf meets -inf) and report one in `nan` (the result is then not valid).
-template <class S, class Src, bool kMax, bool kLast>
-ArgBest<typename S::Lane> arg_r_blocks(const typename Src::Stored* x, size_t n) {
+template <class S, bool kLast>
+ArgBest<typename S::Lane> arg_r_blocks(const typename S::Lane* x, size_t n) {
   using L = typename S::Lane;
   using V = typename S::V;
   using I = IndexLane<L>;
@@ -278,12 +265,12 @@ ArgBest<typename S::Lane> arg_r_blocks(const typename Src::Stored* x, size_t n) 
   constexpr bool kFloat = std::is_floating_point_v<L>;
   ArgBest<L> best{L{}, -1, false};
   V probe{};
-  V bv = arg_block<S, Src, kMax>(x, probe);
+  V bv = arg_block<S>(x, probe);
   IV bi{}, step{};
   size_t i = kBlock;
   for (; i + kBlock <= n; i += kBlock) {
     step += 1;
-    update<kMax, kLast, false>(bv, bi, arg_block<S, Src, kMax>(x + i, probe), step);
+    update<kLast, false>(bv, bi, arg_block<S>(x + i, probe), step);
   }
   if constexpr (kFloat) {
     best.nan = has_nan(probe);
@@ -291,13 +278,13 @@ ArgBest<typename S::Lane> arg_r_blocks(const typename Src::Stored* x, size_t n) 
     if (best.nan) return best;
   }
   // The best value in every lane, and the earliest (latest) block where a lane holds it.
-  const V top = fold_lanes<kMax>(bv);
+  const V top = fold_lanes<true>(bv);
   constexpr I kNone = kLast ? I{-1} : std::numeric_limits<I>::max();
   const IV none = IV{} + kNone;
   const IV at = fold_lanes<kLast, true>((IV)(bv == top) ? bi : none);
   const size_t start = static_cast<size_t>(at[0]) * kBlock;
   uint32_t hits = 0;  // bit e: element start + e equals the best
-  for (size_t u = 0; u < kArgUnroll; ++u) hits |= lane_bits(Src::template load<S>(x + start + u * N) == top) << (u * N);
+  for (size_t u = 0; u < kArgUnroll; ++u) hits |= lane_bits(S::load(x + start + u * N) == top) << (u * N);
   if (hits == 0) {  // cannot happen (the block holds the value): the exact pass then, not UB
     best.nan = true;
     return best;
@@ -305,30 +292,30 @@ ArgBest<typename S::Lane> arg_r_blocks(const typename Src::Stored* x, size_t n) 
   best.value = S::lane(top, 0);
   best.index = static_cast<int64_t>(start) + (kLast ? 31 - __builtin_clz(hits) : __builtin_ctz(hits));
   for (; i < n; ++i) {  // the tail comes after every index seen
-    const L v = Src::scalar(x[i]);
-    if (replaces_scalar<kMax, kLast>(v, best.value)) best = {v, static_cast<int64_t>(i)};
+    const L v = x[i];
+    if (replaces_scalar<kLast>(v, best.value)) best = {v, static_cast<int64_t>(i)};
   }
   return best;
 }
 
 // R: the quick pass in blocks, and the exact one when the slice holds a NaN (or is short).
-template <class S, class Src, bool kMax, bool kLast>
-ArgBest<typename S::Lane> arg_r(const typename Src::Stored* x, size_t n) {
+template <class S, bool kLast>
+ArgBest<typename S::Lane> arg_r(const typename S::Lane* x, size_t n) {
   if constexpr (S::kLanes > 1) {
     if (n >= kArgUnroll * S::kLanes) {
-      const auto quick = arg_r_blocks<S, Src, kMax, kLast>(x, n);
+      const auto quick = arg_r_blocks<S, kLast>(x, n);
       if (!quick.nan) return quick;
     }
   }
-  return arg_r_exact<S, Src, kMax, kLast>(x, n);
+  return arg_r_exact<S, kLast>(x, n);
 }
 
 // KR, N rows at a time (N = lanes, 2 or 4; r >= N): one quick (value, index) pair per row,
 // then the N pairs transposed so that one vector merge finishes all N rows (the horizontal
 // step dominates for short rows); the rows' tails in scalar. Returns false (out untouched)
 // when a row holds a NaN: the caller then runs the rows exactly.
-template <class S, class Src, bool kMax, bool kLast>
-bool arg_kr_group(const typename Src::Stored* x, size_t r, int64_t* out) {
+template <class S, bool kLast>
+bool arg_kr_group(const typename S::Lane* x, size_t r, int64_t* out) {
   using L = typename S::Lane;
   using V = typename S::V;
   using I = IndexLane<L>;
@@ -337,11 +324,11 @@ bool arg_kr_group(const typename Src::Stored* x, size_t r, int64_t* out) {
   using IV = typename IW::V;
   constexpr size_t N = S::kLanes;
   static_assert(N == 2 || N == 4, "arg_kr_group handles 2 or 4 lanes");
-  const typename Src::Stored* row[N];
+  const typename S::Lane* row[N];
   V bv[N], probe{};
   IV bi[N];
   for (size_t q = 0; q < N; ++q) {
-    row[q] = x + q * r, bv[q] = Src::template load<S>(row[q]), bi[q] = IV{};
+    row[q] = x + q * r, bv[q] = S::load(row[q]), bi[q] = IV{};
     if constexpr (std::is_floating_point_v<L>) probe += bv[q];
   }
   IV step{};
@@ -350,8 +337,8 @@ bool arg_kr_group(const typename Src::Stored* x, size_t r, int64_t* out) {
     step += 1;
     V v[N];
     for (size_t q = 0; q < N; ++q) {
-      v[q] = Src::template load<S>(row[q] + j);
-      update<kMax, kLast, false>(bv[q], bi[q], v[q], step);
+      v[q] = S::load(row[q] + j);
+      update<kLast, false>(bv[q], bi[q], v[q], step);
     }
     if constexpr (std::is_floating_point_v<L>) probe += tree_sum<N>(v);
   }
@@ -380,15 +367,15 @@ bool arg_kr_group(const typename Src::Stored* x, size_t r, int64_t* out) {
     const IV iw0 = IW::interleave_lo(bi[2], bi[3]), iw1 = IW::interleave_hi(bi[2], bi[3]);
     ti[0] = IW::concat_lo(iu0, iw0), ti[1] = IW::concat_hi(iu0, iw0), ti[2] = IW::concat_lo(iu1, iw1),
     ti[3] = IW::concat_hi(iu1, iw1);
-    merge_lanes<kMax, kLast>(t[2], ti[2], t[3], ti[3]);
+    merge_lanes<kLast>(t[2], ti[2], t[3], ti[3]);
   }
-  merge_lanes<kMax, kLast>(t[0], ti[0], t[1], ti[1]);
-  if constexpr (N == 4) merge_lanes<kMax, kLast>(t[0], ti[0], t[2], ti[2]);
+  merge_lanes<kLast>(t[0], ti[0], t[1], ti[1]);
+  if constexpr (N == 4) merge_lanes<kLast>(t[0], ti[0], t[2], ti[2]);
   for (size_t q = 0; q < N; ++q) {
     ArgBest<L> b{VW::lane(t[0], q), static_cast<int64_t>(ti[0][q])};
     for (size_t e = j; e < r; ++e) {  // the tail comes after every index seen
-      const L v = Src::scalar(row[q][e]);
-      if (replaces_scalar<kMax, kLast>(v, b.value)) b = {v, static_cast<int64_t>(e)};
+      const L v = row[q][e];
+      if (replaces_scalar<kLast>(v, b.value)) b = {v, static_cast<int64_t>(e)};
     }
     out[q] = b.index;
   }
@@ -397,26 +384,26 @@ bool arg_kr_group(const typename Src::Stored* x, size_t r, int64_t* out) {
 
 // KR: k rows of r elements, the index of each row's arg to out[0..k): short rows N at a time
 // (arg_kr_group), rows of a block or more one at a time in blocks (arg_r).
-template <class S, class Src, bool kMax, bool kLast>
-void arg_kr(const typename Src::Stored* x, size_t k, size_t r, int64_t* out) {
+template <class S, bool kLast>
+void arg_kr(const typename S::Lane* x, size_t k, size_t r, int64_t* out) {
   constexpr size_t N = S::kLanes;
   size_t i = 0;
   if constexpr (N == 2 || N == 4) {
     if (r >= N && r < kArgUnroll * N) {
       for (; i + N <= k; i += N) {
-        if (arg_kr_group<S, Src, kMax, kLast>(x + i * r, r, out + i)) continue;
-        for (size_t q = 0; q < N; ++q) out[i + q] = arg_r_exact<S, Src, kMax, kLast>(x + (i + q) * r, r).index;
+        if (arg_kr_group<S, kLast>(x + i * r, r, out + i)) continue;
+        for (size_t q = 0; q < N; ++q) out[i + q] = arg_r_exact<S, kLast>(x + (i + q) * r, r).index;
       }
     }
   }
-  for (; i < k; ++i) out[i] = arg_r<S, Src, kMax, kLast>(x + i * r, r).index;
+  for (; i < k; ++i) out[i] = arg_r<S, kLast>(x + i * r, r).index;
 }
 
 // RK, one tile of kArgUnroll vectors of columns starting at column j, rows [r0, r1): the
 // columns' state is held in registers while walking the rows. Without kExact (float lanes):
 // the quick update, and false (state untouched) when a NaN was met.
-template <class S, class Src, bool kMax, bool kLast, bool kExact>
-bool arg_rk_tile(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, size_t j, typename S::Lane* bv,
+template <class S, bool kLast, bool kExact>
+bool arg_rk_tile(const typename S::Lane* x, size_t r0, size_t r1, size_t k, size_t j, typename S::Lane* bv,
                  IndexLane<typename S::Lane>* bi) {
   using L = typename S::Lane;
   using V = typename S::V;
@@ -437,8 +424,8 @@ bool arg_rk_tile(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, 
     const IV here = IV{} + static_cast<I>(r);
     V e[kArgUnroll];
     for (size_t u = 0; u < kArgUnroll; ++u) {
-      e[u] = Src::template load<S>(row + u * N);
-      update<kMax, kLast, kExact>(v[u], idx[u], e[u], here);
+      e[u] = S::load(row + u * N);
+      update<kLast, kExact>(v[u], idx[u], e[u], here);
     }
     if constexpr (kCheckNan) probe += tree_sum<kArgUnroll>(e);
   }
@@ -454,8 +441,8 @@ bool arg_rk_tile(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, 
 
 // RK over rows [r0, r1) of k columns at x (row r0 first): best values `bv` and indices `bi`
 // of every column updated in place.
-template <class S, class Src, bool kMax, bool kLast>
-void arg_rk(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, typename S::Lane* bv,
+template <class S, bool kLast>
+void arg_rk(const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename S::Lane* bv,
             IndexLane<typename S::Lane>* bi) {
   using L = typename S::Lane;
   using I = IndexLane<L>;
@@ -463,9 +450,9 @@ void arg_rk(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, typen
   size_t j = 0;
   if constexpr (N > 1) {
     for (; j + kArgUnroll * N <= k; j += kArgUnroll * N) {
-      const bool done = arg_rk_tile<S, Src, kMax, kLast, false>(x, r0, r1, k, j, bv, bi);
+      const bool done = arg_rk_tile<S, kLast, false>(x, r0, r1, k, j, bv, bi);
       if constexpr (std::is_floating_point_v<L>) {  // only float lanes hold NaNs
-        if (!done) arg_rk_tile<S, Src, kMax, kLast, true>(x, r0, r1, k, j, bv, bi);
+        if (!done) arg_rk_tile<S, kLast, true>(x, r0, r1, k, j, bv, bi);
       }
     }
   }
@@ -474,8 +461,8 @@ void arg_rk(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, typen
     I bj = bi[j];
     const auto* col = x + j;
     for (size_t r = r0; r < r1; ++r, col += k) {
-      const L e = Src::scalar(*col);
-      if (replaces_scalar<kMax, kLast>(e, b)) b = e, bj = static_cast<I>(r);
+      const L e = *col;
+      if (replaces_scalar<kLast>(e, b)) b = e, bj = static_cast<I>(r);
     }
     bv[j] = b;
     bi[j] = bj;
@@ -485,118 +472,10 @@ void arg_rk(const typename Src::Stored* x, size_t r0, size_t r1, size_t k, typen
 // The value that every element replaces under the update rule (or equals, at worst): the
 // bottom of the order. Used to start RK columns; their index starts at row 0, which is right
 // whether row 0 replaces it or ties with it.
-template <bool kMax, class L>
+template <class L>
 constexpr L arg_bottom() {
-  if constexpr (std::is_floating_point_v<L>) return kMax ? -std::numeric_limits<L>::infinity() : std::numeric_limits<L>::infinity();
-  else return kMax ? std::numeric_limits<L>::lowest() : std::numeric_limits<L>::max();
+  if constexpr (std::is_floating_point_v<L>) return -std::numeric_limits<L>::infinity();
+  else return std::numeric_limits<L>::lowest();
 }
-
-// The typed half of running an Arg plan (ArgRunner): the kernel calls ArgStreamBase::feed
-// makes, one per piece or per block, never per element. Offsets and counts are in elements.
-class ArgKernels {
- public:
-  // R: elements [begin, begin + count) of the one slice.
-  virtual void slice(const void* x, size_t begin, size_t count) = 0;
-  // KR: k rows of r elements, each row's index to out[out_offset + row].
-  virtual void rows(const void* x, size_t k, size_t r, size_t out_offset) = 0;
-  // RK: rows [row0, row1) of `cols` columns (row row0 at x), into the columns' state from
-  // state_offset on.
-  virtual void columns(const void* x, size_t row0, size_t row1, size_t cols, size_t state_offset) = 0;
-  // R: the slice's index so far.
-  virtual int64_t slice_index() const = 0;
-
- protected:
-  ~ArgKernels() = default;
-};
-
-// Elements per piece of an Arg stream over elements of element_size bytes (arg.cc).
-size_t arg_piece_elements(const ReductionPlan& plan, size_t element_size);
-
-// What running an Arg plan (one reduced group: R, KR, RK or K...RK) needs that does not depend
-// on the element type, compiled once (plan_walk.cc, for size): a copy of the plan, the RK
-// columns' state (best values, then their indices, lane_size bytes each), and how each piece
-// of input (whole units of piece_shape, in input order) maps onto kernel calls. Writes int64
-// indices to out[plan.output_count].
-class ArgStreamBase : public ReduceStream {
- public:
-  ~ArgStreamBase() override;
-  size_t piece_elements() const final;
-  void feed(const void* x, size_t begin, size_t count) final;
-  void finish() final;
-
- protected:
-  // RK columns start at *bottom (lane_size bytes) and index 0.
-  ArgStreamBase(const ReductionPlan& plan, int64_t* out, size_t element_size, size_t lane_size, const void* bottom);
-
-  ArgKernels* kernels_ = nullptr;  // the stream's runner
-  void* bv_ = nullptr;             // RK: the columns' best values
-  void* bi_ = nullptr;             // and their indices
-
- private:
-  ReductionPlan plan_;
-  int64_t* out_;
-  ByteBuffer state_;
-  size_t element_size_, lane_size_;
-  size_t columns_ = 0, rows_ = 0;
-  bool slice_ = false;
-};
-
-// Elements turned into lanes (`convert`, count elements to lanes) a piece of `piece` elements
-// at a time, then reduced by the stream `lanes` (lanes of lane_size bytes). One class for
-// every type (plan_walk.cc); only convert is typed.
-class TransformedArgStream final : public ReduceStream {
- public:
-  using Convert = void (*)(const void* x, void* lanes, size_t count);
-  TransformedArgStream(std::unique_ptr<ReduceStream> lanes, size_t piece, size_t lane_size, Convert convert);
-  ~TransformedArgStream() override;
-  size_t piece_elements() const override;
-  void feed(const void* x, size_t begin, size_t count) override;
-  void finish() override;
-
- private:
-  std::unique_ptr<ReduceStream> lanes_;
-  ByteBuffer buffer_;
-  size_t capacity_ = 0;  // elements the buffer holds
-  size_t piece_, lane_size_;
-  Convert convert_;
-};
-
-// The typed kernels of an Arg plan: best values bv and indices bi of the RK columns, int64
-// indices to out.
-template <class S, class Src, bool kMax, bool kLast>
-class ArgRunner final : public ArgKernels {
- public:
-  using L = typename S::Lane;
-  using I = IndexLane<L>;
-  using Stored = typename Src::Stored;
-
-  ArgRunner(int64_t* out, L* bv, I* bi) : out_(out), bv_(bv), bi_(bi) {}
-
-  void slice(const void* x, size_t begin, size_t count) override {  // in pieces of fewer than 2^31 elements
-    const auto* p = static_cast<const Stored*>(x);
-    for (size_t done = 0; done < count;) {
-      const size_t n = count - done < kMaxRun ? count - done : kMaxRun;
-      const ArgBest<L> b = arg_r<S, Src, kMax, kLast>(p + done, n);
-      if (best_.index < 0 || replaces_scalar<kMax, kLast>(b.value, best_.value)) {
-        best_ = {b.value, static_cast<int64_t>(begin + done) + b.index};
-      }
-      done += n;
-    }
-  }
-  void rows(const void* x, size_t k, size_t r, size_t out_offset) override {
-    arg_kr<S, Src, kMax, kLast>(static_cast<const Stored*>(x), k, r, out_ + out_offset);
-  }
-  void columns(const void* x, size_t row0, size_t row1, size_t cols, size_t state_offset) override {
-    arg_rk<S, Src, kMax, kLast>(static_cast<const Stored*>(x), row0, row1, cols, bv_ + state_offset, bi_ + state_offset);
-  }
-  int64_t slice_index() const override { return best_.index; }
-
- private:
-  static constexpr size_t kMaxRun = size_t{1} << 30;
-  int64_t* out_;
-  L* bv_;
-  I* bi_;
-  ArgBest<L> best_{};
-};
 
 }  // namespace orw::kernels

@@ -3,19 +3,25 @@
 #include <memory>
 #include <stdexcept>
 
-#include "core/errors.h"
+#include "arg/arg.h"
+
 #include "arg/arg_kernels.h"
-#include "plan/streamed_run.h"
+#include "core/errors.h"
 #include "onnx/node_inputs.h"
-#include "runtime/run_node.h"
+#include "plan/axes.h"
 #include "plan/reduction_plan.h"
 
 namespace orw {
 
-int64_t arg_axis(const Node& node, int64_t rank) {  // declared in operators.h
+int64_t arg_axis(const Node& node, int64_t rank) {
   const Attribute* a = node.find_attribute("axis");
   const char* source = a ? "attribute 'axis'" : "attribute 'axis' (default 0)";
   return normalize_axes(node, {a ? a->i : 0}, rank, source)[0];
+}
+
+void fail_empty_arg_axis(const Node& node, int64_t axis, const std::string& shape) {
+  fail<std::invalid_argument>(ErrorMessage() << node << ": input 0 'data' has size 0 along axis " << axis << " (shape "
+                                             << shape << "): an empty slice has no arg");
 }
 
 namespace {
@@ -31,20 +37,12 @@ PreparedArg prepare_arg(const Node& node, const std::vector<const Tensor*>& inpu
   const Tensor& x = *inputs[0];
   check_data_type(node, x, 0);
   const int64_t axis = arg_axis(node, x.rank());
-  if (x.dims()[axis] == 0) {
-    fail<std::invalid_argument>(ErrorMessage() << node << ": input 0 'data' has size 0 along axis " << axis
-                                               << " (shape " << ShapeText{x.dims()} << "): an empty slice has no arg");
-  }
+  if (x.dims()[axis] == 0) fail_empty_arg_axis(node, axis, text_of(ShapeText{x.dims()}));
   const bool keepdims = node.int_attribute("keepdims", 1) != 0;
-  Shape out_dims;
-  for (int64_t d = 0; d < x.rank(); ++d) {
-    if (d != axis) out_dims.push_back(x.dims()[d]);
-    else if (keepdims) out_dims.push_back(1);
-  }
   PreparedArg p;
-  p.out = Tensor::uninitialized(DataType::kInt64, out_dims);
+  p.out = Tensor::uninitialized(DataType::kInt64, reduced_dims(x.dims(), {axis}, keepdims, int64_t{1}));
   p.plan = make_reduction_plan(x.dims(), {axis});
-  p.max = node.schema().reduce_op == kernels::ReduceOp::kMax;
+  p.max = node.schema().reduce_op == ReduceOp::kMax;
   p.select_last = node.int_attribute("select_last_index", 0) != 0;
   return p;
 }
@@ -52,7 +50,7 @@ PreparedArg prepare_arg(const Node& node, const std::vector<const Tensor*>& inpu
 
 }  // namespace
 
-std::vector<Tensor> run_arg(const Node& node, const std::vector<const Tensor*>& inputs) {
+std::vector<Tensor> run_arg(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
   PreparedArg p = prepare_arg(node, inputs);
   const Tensor& x = *inputs[0];
   kernels::arg_reduce(p.max, p.select_last, x.type(), p.plan, x.raw(), p.out.mutable_data<int64_t>());

@@ -3,10 +3,10 @@
 // axis range (a rank-0 input has no axis), and a known size-0 axis.
 #include <stdexcept>
 
+#include "arg/arg.h"
 #include "core/errors.h"
-#include "runtime/run_node.h"
+#include "plan/axes.h"
 #include "shape/node_io.h"
-#include "registry/shape_fns.h"
 
 namespace orw {
 
@@ -17,17 +17,9 @@ void infer_arg_shape(ShapesContext& ctx, const Node& node) {
   if (x.has_rank()) {
     const Dims& in = *x.shape;
     const int64_t axis = arg_axis(node, x.rank());
-    if (in[axis].is(0)) {
-      fail<std::invalid_argument>(ErrorMessage() << node << ": input 0 'data' has size 0 along axis " << axis
-                                                 << " (shape " << x.shape << "): an empty slice has no arg");
-    }
+    if (in[axis].is(0)) fail_empty_arg_axis(node, axis, text_of(x.shape));
     const bool keepdims = node.int_attribute("keepdims", 1) != 0;
-    Dims dims;
-    for (int64_t d = 0; d < x.rank(); ++d) {
-      if (d != axis) dims.push_back(in[d]);
-      else if (keepdims) dims.push_back(Dim::of(1));
-    }
-    out.shape = std::move(dims);
+    out.shape = reduced_dims(in, {axis}, keepdims, Dim::of(1));
   }
   ctx.set(output_name(node), std::move(out));
 }

@@ -6,6 +6,14 @@
 
 namespace orw {
 
+// The bit fields of float16 and bfloat16 values, as the kernels that work on half bits name
+// them: the sign, the magnitude (everything but the sign), and the exponent field of each
+// format (a magnitude above it is a NaN; equal to it, an infinity).
+constexpr uint16_t kHalfSignBit = 0x8000;
+constexpr uint16_t kHalfMagnitudeBits = 0x7FFF;
+constexpr uint16_t kFloat16ExponentBits = 0x7C00;
+constexpr uint16_t kBfloat16ExponentBits = 0x7F80;
+
 inline uint32_t float_bits(float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; }
 inline float bits_float(uint32_t u) { float f; std::memcpy(&f, &u, 4); return f; }
 

@@ -23,7 +23,7 @@ template <class T, class F>
 void map_variant(const void* x, void* out, size_t n, Variant v, F f) {
   const auto* xt = static_cast<const T*>(x);
   auto* ot = static_cast<T*>(out);
-  if (v == Variant::kSimd || !kWithScalarVariant) ew::map_unary<simd::Vec128<T>>(xt, ot, n, f);
+  if (use_simd(v)) ew::map_unary<simd::Vec128<T>>(xt, ot, n, f);
   else ew::map_unary<simd::Scalar<T>>(xt, ot, n, f);
 }
 
@@ -117,7 +117,7 @@ void mul_typed(const BroadcastPlan& p, const void* a, const void* b, void* out, 
   const auto* at = static_cast<const T*>(a);
   const auto* bt = static_cast<const T*>(b);
   auto* ot = static_cast<T*>(out);
-  if (v == Variant::kSimd || !kWithScalarVariant) mul_plan<simd::Vec128<T>>(p, at, bt, ot);
+  if (use_simd(v)) mul_plan<simd::Vec128<T>>(p, at, bt, ot);
   else mul_plan<simd::Scalar<T>>(p, at, bt, ot);
 }
 

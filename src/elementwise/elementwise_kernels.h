@@ -13,7 +13,7 @@
 #include <cstdint>
 
 #include "core/dtype.h"
-#include "reduce/reduce_kernels.h"
+#include "simd/storage.h"
 #include "plan/broadcast_plan.h"
 
 namespace orw::kernels {

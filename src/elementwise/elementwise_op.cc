@@ -8,6 +8,7 @@
 
 #include "core/errors.h"
 #include "elementwise/elementwise_kernels.h"
+#include "onnx/attribute_rules.h"
 #include "onnx/node_inputs.h"
 #include "plan/broadcast_plan.h"
 
@@ -22,45 +23,6 @@ std::vector<Tensor> run_unary(const Node& node, const std::vector<const Tensor*>
   Tensor out = Tensor::uninitialized(x.type(), x.dims());
   kernels::unary(op, x.type(), x.raw(), out.mutable_raw(), static_cast<size_t>(x.size()));
   return {out};
-}
-
-// The Cast version that first accepts ONNX element type `t` (TensorProto.DataType number), or
-// 0 when no version does (undefined, complex, unknown numbers).
-int cast_type_since(int32_t t) {
-  if ((t >= 1 && t <= 7) || (t >= 9 && t <= 13)) return 1;
-  switch (t) {
-    case 8: return 9;                                   // string
-    case 16: return 13;                                 // bfloat16
-    case 17: case 18: case 19: case 20: return 19;      // float8 e4m3fn, e4m3fnuz, e5m2, e5m2fnuz
-    case 21: case 22: return 21;                        // uint4, int4
-    case 23: return 23;                                 // float4e2m1
-    case 24: return 24;                                 // float8e8m0
-    case 25: case 26: return 25;                        // uint2, int2
-    default: return 0;
-  }
-}
-
-// Cast version 1 names its target by TensorProto.DataType name ("FLOAT"); any letter case.
-int32_t type_from_name(const Node& node, const std::string& name) {
-  static const char* const kNames[] = {"UNDEFINED", "FLOAT",  "UINT8",  "INT8",      "UINT16",     "INT16",
-                                       "INT32",     "INT64",  "STRING", "BOOL",      "FLOAT16",    "DOUBLE",
-                                       "UINT32",    "UINT64", "COMPLEX64", "COMPLEX128", "BFLOAT16"};
-  std::string upper = name;
-  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  for (int32_t t = 1; t < static_cast<int32_t>(sizeof kNames / sizeof kNames[0]); ++t) {
-    if (upper == kNames[t]) return t;
-  }
-  fail<std::invalid_argument>(ErrorMessage()
-                              << node << ": attribute 'to' is \"" << Printable{name}
-                              << "\", which is not a TensorProto.DataType name (e.g. \"FLOAT\", \"INT64\")");
-}
-
-// Appends "float (1)": an element type's name and TensorProto.DataType number.
-struct TypeLabel {
-  int32_t type;
-};
-ErrorMessage& operator<<(ErrorMessage& m, TypeLabel label) {
-  return m << type_name(static_cast<DataType>(label.type)) << " (" << label.type << ')';
 }
 
 // Appends "input 0 'A' of shape [2,3] and input 1 'B' of shape [3]": Mul's two inputs.
@@ -112,10 +74,10 @@ Shape legacy_aligned_b(const Node& node, const Shape& a, const Shape& b) {
 
 }  // namespace
 
-std::vector<Tensor> run_abs(const Node& node, const std::vector<const Tensor*>& in) { return run_unary(node, in, UnaryOp::kAbs); }
-std::vector<Tensor> run_exp(const Node& node, const std::vector<const Tensor*>& in) { return run_unary(node, in, UnaryOp::kExp); }
-std::vector<Tensor> run_log(const Node& node, const std::vector<const Tensor*>& in) { return run_unary(node, in, UnaryOp::kLog); }
-std::vector<Tensor> run_sqrt(const Node& node, const std::vector<const Tensor*>& in) { return run_unary(node, in, UnaryOp::kSqrt); }
+std::vector<Tensor> run_abs(const Node& node, const std::vector<const Tensor*>& in, RunMemo&) { return run_unary(node, in, UnaryOp::kAbs); }
+std::vector<Tensor> run_exp(const Node& node, const std::vector<const Tensor*>& in, RunMemo&) { return run_unary(node, in, UnaryOp::kExp); }
+std::vector<Tensor> run_log(const Node& node, const std::vector<const Tensor*>& in, RunMemo&) { return run_unary(node, in, UnaryOp::kLog); }
+std::vector<Tensor> run_sqrt(const Node& node, const std::vector<const Tensor*>& in, RunMemo&) { return run_unary(node, in, UnaryOp::kSqrt); }
 
 bool is_legacy_mul(const Node& node) { return node.since_version() < 7; }
 
@@ -132,7 +94,7 @@ Shape mul_output_dims(const Node& node, const Shape& a, const Shape& b) {
   }
 }
 
-std::vector<Tensor> run_mul(const Node& node, const std::vector<const Tensor*>& inputs) {
+std::vector<Tensor> run_mul(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
   const Tensor& a = *inputs[0];
   const Tensor& b = *inputs[1];
   check_data_type(node, a, 0);
@@ -149,56 +111,16 @@ std::vector<Tensor> run_mul(const Node& node, const std::vector<const Tensor*>& 
   return {out};
 }
 
-DataType cast_target(const Node& node) {
-  const Attribute* to = node.find_attribute("to");
-  if (!to) {
-    fail<std::invalid_argument>(ErrorMessage() << node << ": attribute 'to' is required (the target element type)");
-  }
-  int64_t t = to->type == AttrType::kString ? type_from_name(node, to->s) : to->i;
-  const int since = t >= 0 && t <= 64 ? cast_type_since(static_cast<int32_t>(t)) : 0;
-  if (since == 0) {
-    fail<std::invalid_argument>(ErrorMessage()
-                                << node << ": attribute 'to' = " << t
-                                << " is not an element type Cast can produce (complex, undefined or unknown)");
-  }
-  const auto type = static_cast<DataType>(t);
-  if (since > node.since_version()) {
-    fail<std::invalid_argument>(ErrorMessage() << node << ": attribute 'to' is " << TypeLabel{static_cast<int32_t>(t)}
-                                               << ", which Cast accepts only from version " << since
-                                               << " (this node resolves to version " << node.since_version() << ')');
-  }
-  if (!node.schema().types.contains(type)) {
-    fail<TypeError>(ErrorMessage() << node << ": attribute 'to' is " << TypeLabel{static_cast<int32_t>(t)}
-                                   << ", an element type this package does not support (supported: "
-                                   << node.schema().types.describe() << ')');
-  }
-  return type;
-}
-
-void check_round_mode(const Node& node) {
-  const Attribute* a = node.find_attribute("round_mode");
-  if (a && a->s != "up" && a->s != "down" && a->s != "nearest") {
-    fail<std::invalid_argument>(ErrorMessage()
-                                << node << ": attribute 'round_mode' must be \"up\", \"down\" or \"nearest\", got \""
-                                << Printable{a->s} << '"');
-  }
-}
-
-void check_cast_node(const Node& node) {
-  cast_target(node);
-  check_round_mode(node);
-}
-
-std::vector<Tensor> run_cast(const Node& node, const std::vector<const Tensor*>& inputs) {
+std::vector<Tensor> run_cast(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
   const Tensor& x = *inputs[0];
   check_data_type(node, x, 0);
-  const DataType to = cast_target(node);
+  const DataType to = element_type_attribute(node, "to");
   Tensor out = Tensor::uninitialized(to, x.dims());
   kernels::cast(x.type(), to, x.raw(), out.mutable_raw(), static_cast<size_t>(x.size()));
   return {out};
 }
 
-std::vector<Tensor> run_cast_like(const Node& node, const std::vector<const Tensor*>& inputs) {
+std::vector<Tensor> run_cast_like(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
   const Tensor& x = *inputs[0];
   const Tensor& like = *inputs[1];
   check_data_type(node, x, 0);

@@ -11,6 +11,7 @@
 #include "elementwise/elementwise.h"
 #include "onnx/node_inputs.h"
 #include "plan/broadcast_plan.h"
+#include "onnx/attribute_rules.h"
 #include "shape/node_io.h"
 
 namespace orw {
@@ -75,7 +76,7 @@ void infer_mul_shape(ShapesContext& ctx, const Node& node) {
 void infer_cast_shape(ShapesContext& ctx, const Node& node) {
   const TensorInfo& x = input_info(ctx, node, 0);
   check_type(node, x, 0, node.schema().types);
-  const DataType to = cast_target(node);
+  const DataType to = element_type_attribute(node, "to");
   TensorInfo out = same_shape(to, x);
   // Shape values (ValueAsShape) survive casts between int32 and int64, as in ONNX's data
   // propagation for Cast.

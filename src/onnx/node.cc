@@ -1,5 +1,7 @@
 #include "onnx/node.h"
 
+#include "onnx/attribute_rules.h"
+
 #include <climits>
 
 #include "core/errors.h"
@@ -184,7 +186,7 @@ void Node::validate() {
       fail<TypeError>(ErrorMessage() << *this << ": attribute '" << Printable{a.name} << "' must be of type "
                                      << attr_type_name(spec->type) << ", got " << attr_type_name(a.type));
     }
-    if (spec->boolean && a.i != 0 && a.i != 1) {
+    if (spec->rule == AttrRule::kBoolean && a.i != 0 && a.i != 1) {
       fail<std::invalid_argument>(ErrorMessage()
                                   << *this << ": attribute '" << Printable{a.name} << "' must be 0 or 1, got " << a.i);
     }
@@ -207,7 +209,7 @@ void Node::validate() {
   if (outputs_.size() != 1) {
     fail<std::invalid_argument>(ErrorMessage() << *this << ": has " << outputs_.size() << " outputs, expected 1");
   }
-  if (s.check) s.check(*this);
+  check_attribute_rules(*this);
 }
 
 }  // namespace orw

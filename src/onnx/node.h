@@ -18,37 +18,6 @@ class NodeProto;
 
 namespace orw {
 
-// What an operator may remember between runs of one node (e.g. its plan for the last input
-// shapes). Not part of the node's value: a copied node starts with none. Not thread-safe:
-// one node is run by one thread at a time.
-struct NodeMemo {
-  virtual ~NodeMemo() = default;
-};
-
-class NodeMemoSlot {
- public:
-  NodeMemoSlot() = default;
-  NodeMemoSlot(const NodeMemoSlot&) {}
-  NodeMemoSlot& operator=(const NodeMemoSlot&) { memo_.reset(); return *this; }
-  NodeMemoSlot(NodeMemoSlot&&) noexcept = default;
-  NodeMemoSlot& operator=(NodeMemoSlot&&) noexcept = default;
-  // The memo of type M, created empty on first use (or when another type was there).
-  // The type is told by the address of a static per M, not dynamic_cast: the wasm build has
-  // no RTTI.
-  template <class M> M& get() {
-    static const char kTypeKey = 0;
-    if (!memo_ || type_key_ != &kTypeKey) {
-      memo_ = std::make_unique<M>();
-      type_key_ = &kTypeKey;
-    }
-    return static_cast<M&>(*memo_);
-  }
-
- private:
-  std::unique_ptr<NodeMemo> memo_;
-  const void* type_key_ = nullptr;
-};
-
 class Node {
  public:
   // Decodes serialized onnx.NodeProto bytes and validates them for `opset` (the model's opset
@@ -88,9 +57,6 @@ class Node {
   // How errors name this node: `ReduceProd (opset 18)` or `ReduceProd "r1" (opset 18)`.
   std::string where() const;
 
-  // The operator's memo for this node (see NodeMemo), of type M.
-  template <class M> M& memo() const { return memo_.get<M>(); }
-
  private:
   Node() = default;
   void validate();
@@ -101,7 +67,6 @@ class Node {
   int64_t opset_ = 0;
   std::vector<std::string> inputs_, outputs_;
   std::vector<Attribute> attributes_;
-  mutable NodeMemoSlot memo_;
 };
 
 // Appends how errors name `node` (see Node::where()).

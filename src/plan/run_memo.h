@@ -3,12 +3,46 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/tensor.h"
-#include "onnx/node.h"
 
 namespace orw {
+
+// What an operator may remember between runs of one node (e.g. its plan for the last input
+// shapes): each family's memo (ReduceMemo, ScanMemo) derives from NodeMemo.
+struct NodeMemo {
+  virtual ~NodeMemo() = default;
+};
+
+// The memo of one node, kept beside it by whoever runs the node (runtime's NodeRunner and
+// Session): not part of the node's value, so a copy starts with none. Not thread-safe: one
+// node is run by one thread at a time.
+class RunMemo {
+ public:
+  RunMemo() = default;
+  RunMemo(const RunMemo&) {}
+  RunMemo& operator=(const RunMemo&) { memo_.reset(); return *this; }
+  RunMemo(RunMemo&&) noexcept = default;
+  RunMemo& operator=(RunMemo&&) noexcept = default;
+  // The memo of type M, created empty on first use (or when another type was there).
+  // The type is told by the address of a static per M, not dynamic_cast: the wasm build has
+  // no RTTI.
+  template <class M> M& get() {
+    static const char kTypeKey = 0;
+    if (!memo_ || type_key_ != &kTypeKey) {
+      memo_ = std::make_unique<M>();
+      type_key_ = &kTypeKey;
+    }
+    return static_cast<M&>(*memo_);
+  }
+
+ private:
+  std::unique_ptr<NodeMemo> memo_;
+  const void* type_key_ = nullptr;
+};
+
 
 // The facts a run's checks and plan depend on: per input presence, element type and dims, and
 // the values of the small integer inputs that steer the op (axes, axis). Equal keys give the

@@ -1,22 +1,46 @@
-// A StreamedRun over a kernel stream that takes input 0 in order, piece by piece, and fills
-// one output (the Reduce ops, ArgMax and ArgMin).
+// A node's run whose data input (input 0) arrives in pieces: what the bindings hold while
+// they copy input in (each piece is processed while it is in cache, and nothing of the
+// input's size is held). Each family that streams implements it; runtime/run_node.h starts one.
 #pragma once
+#include <cstddef>
 #include <memory>
 #include <stdexcept>
 
 #include "core/errors.h"
-#include "reduce/reduce_kernels.h"
-#include "runtime/run_node.h"
+#include "core/tensor.h"
+#include "plan/reduce_walk.h"
 #include "plan/reduction_plan.h"
 
 namespace orw {
 
+class StreamedRun {
+ public:
+  struct Piece {
+    size_t offset = 0, count = 0;  // elements of input 0; count 0 once everything was fed
+  };
+  virtual ~StreamedRun() = default;
+
+  virtual size_t element_size() const = 0;
+  // The piece of input 0 the next feed() takes (pieces of a reverse scan come from the end).
+  virtual Piece next() const = 0;
+  // True when the output has input 0's type and shape and is produced piece by piece (scans):
+  // feed() then writes the piece's output elements, at the same offsets, to `out`.
+  virtual bool output_in_pieces() const = 0;
+  // Processes the next piece: `in` holds its elements of input 0.
+  virtual void feed(const void* in, void* out) = 0;
+  // Once everything was fed: the output (for output_in_pieces() runs, an empty tensor: the
+  // output went out in pieces). std::logic_error before that.
+  virtual Tensor finish() = 0;
+};
+
+// A StreamedRun over a ReduceStream that takes input 0 in order, piece by piece, and fills one
+// output (the Reduce ops, ArgMax and ArgMin).
 class InOrderRun final : public StreamedRun {
  public:
   // `stream` writes into `out`'s buffer; `plan`, when given, is kept alive for a stream that
-  // refers to it. `what` names the run in errors ("streamed reduce").
-  InOrderRun(const char* what, size_t element_size, size_t total, Tensor out,
-             std::unique_ptr<kernels::ReduceStream> stream, std::shared_ptr<const ReductionPlan> plan = nullptr)
+  // refers to it. `what` names the run in errors ("ReduceSum (opset 18): streamed run").
+  InOrderRun(const char* what, size_t element_size, size_t total, Tensor out, std::unique_ptr<ReduceStream> stream,
+             std::shared_ptr<const ReductionPlan> plan = nullptr)
       : what_(what), element_size_(element_size), total_(total), out_(std::move(out)), plan_(std::move(plan)),
         stream_(std::move(stream)) {}
   size_t element_size() const override { return element_size_; }
@@ -42,7 +66,7 @@ class InOrderRun final : public StreamedRun {
   size_t element_size_, total_, fed_ = 0;
   Tensor out_;
   std::shared_ptr<const ReductionPlan> plan_;  // declared before the stream: outlives it
-  std::unique_ptr<kernels::ReduceStream> stream_;
+  std::unique_ptr<ReduceStream> stream_;
 };
 
 }  // namespace orw

@@ -1,7 +1,7 @@
-// Reduction microkernels over a SIMD wrapper S (see simd.h) and an op descriptor Op (see
+// Reduction microkernels over a SIMD wrapper S (see simd/simd.h) and an op descriptor Op (see
 // reduce_ops.h; passed by value as `op`, so an op may carry run-time parameters, e.g. the key
-// flip of reduce.cc's FlipMaxOp), and the executor that runs a ReductionPlan with them. Every kernel
-// accumulates into `out`, which the executor first fills with Op's identity. Input elements
+// flip of FlipMaxOp). Every kernel accumulates into `out`, which the runner (reduce_runner.h)
+// first fills with Op's identity. Input elements
 // are S::Lane, accumulators and `out` are S::Acc (wider for the widening wrappers, e.g. float
 // products accumulate in double).
 //   R : out[0]  = Op(out[0], x[0..n))
@@ -13,9 +13,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "reduce/reduce_kernels.h"
 #include "reduce/reduce_ops.h"
-#include "plan/reduction_plan.h"
 
 namespace orw::kernels {
 
@@ -258,132 +256,5 @@ void reduce_rk(Op op, const typename S::Lane* x, size_t r, size_t k, typename S:
   reduce_rk<S, Op>(op, x + half * k, r - half, k, right.data());
   for (size_t j = 0; j < k; ++j) out[j] = op.combine(out[j], right[j]);
 }
-
-constexpr size_t kPieceBytes = 256 * 1024;  // input processed per piece: stays in L2
-
-// How a plan's input is cut into pieces (for streaming, and for a fixed summation order):
-// `unit` input elements keep every kernel block whole (one element for R and K plans, a row
-// for KR and RK, an outer block when there are outer groups); a piece is `units` whole units,
-// as many as fit in kPieceBytes (at least one). The last piece may be shorter.
-struct PieceShape {
-  size_t unit = 1;
-  size_t units = 1;
-  size_t elements() const { return unit * units; }
-};
-
-inline PieceShape piece_shape(const ReductionPlan& plan, size_t element_size) {
-  PieceShape p;
-  const size_t groups = plan.group_dims.size();
-  if (groups == 2) p.unit = static_cast<size_t>(plan.group_dims[1]);
-  if (groups > 2) p.unit = static_cast<size_t>(plan.group_dims[groups - 2] * plan.group_dims[groups - 1]);
-  if (p.unit == 0) p.unit = 1;  // an empty input: nothing to cut
-  const size_t unit_bytes = p.unit * element_size;
-  p.units = unit_bytes >= kPieceBytes ? 1 : kPieceBytes / unit_bytes;
-  // RK plans (rows kept whole, reduced across rows): `out` is read and written once per
-  // piece, so large rows come several to a piece (up to kRkRows, and kMaxPieceBytes).
-  constexpr size_t kRkRows = 8;
-  static_assert(kRkRows * kPieceBytes <= kMaxPieceBytes, "RK pieces stay within kMaxPieceBytes");
-  if (groups == 2 && !plan.group_reduced[1] && p.units < kRkRows) {
-    const size_t fit = kMaxPieceBytes / unit_bytes;
-    p.units = fit >= kRkRows ? kRkRows : fit > p.units ? fit : p.units;
-  }
-  return p;
-}
-
-// Copies of one `size`-byte value to dst[0..n) (e.g. an op's identity into its accumulators):
-// one function for every element type, by doubling memcpy.
-void fill_copies(void* dst, const void* value, size_t size, size_t n) noexcept;
-
-// The typed half of running a plan (PlanRunner): the kernel calls PlanWalk::feed makes, one per
-// piece or per block, never per element. Offsets and counts are in elements.
-class PlanKernels {
- public:
-  // K (nothing reduced, or a single element): out[begin + i] = Op(out[begin + i], x[i]).
-  virtual void kept(const void* x, size_t begin, size_t count) = 0;
-  // R: x[0..count) reduced to one partial result.
-  virtual void slice(const void* x, size_t count) = 0;
-  // reduce_kr (each of `rows` rows reduced) or reduce_rk (rows combined column by column)
-  // of rows x cols elements at x, into out + out_offset.
-  virtual void rows(const void* x, size_t rows, size_t cols, size_t out_offset) = 0;
-  virtual void columns(const void* x, size_t rows, size_t cols, size_t out_offset) = 0;
-
- protected:
-  ~PlanKernels() = default;
-};
-
-// What running a plan needs that does not depend on the element type, compiled once (in
-// plan_walk.cc, for size): a copy of the plan and how each piece of input maps onto kernel
-// calls.
-class PlanWalk {
- public:
-  explicit PlanWalk(const ReductionPlan& plan);
-  const ReductionPlan& plan() const { return plan_; }
-  size_t outputs() const { return static_cast<size_t>(plan_.output_count); }
-  // Input elements [begin, begin + count) (whole units, see piece_shape) of element_size bytes
-  // at x, through the kernels k.
-  void feed(PlanKernels& k, const void* x, size_t begin, size_t count, size_t element_size) const;
-
- private:
-  ReductionPlan plan_;
-  size_t outer_groups_ = 0, inner_in_ = 1, inner_out_ = 1;
-};
-
-// Runs a plan over input that arrives in whole pieces, in input order: `out` starts filled
-// with the identity, PlanWalk::feed reduces each piece into it through this object's kernel
-// calls, finish() completes it. For a plain R plan the pieces' results are combined
-// pairwise (a binary counter of partials), so long float sums keep their accuracy.
-template <class S, class Op>
-class PlanRunner final : public PlanKernels {
- public:
-  using T = typename S::Acc;
-  using In = typename S::Lane;
-
-  static constexpr T kIdentity = Op::template identity<T>();
-
-  // `out` must hold kIdentity in every output (fill_copies).
-  PlanRunner(T* out, Op op = {}) : out_(out), op_(op) {}
-
-  void kept(const void* x, size_t begin, size_t count) override {
-    const In* in = static_cast<const In*>(x);
-    T* o = out_ + begin;
-    for (size_t i = 0; i < count; ++i) o[i] = op_.combine(o[i], op_.pre(static_cast<T>(in[i])));
-  }
-  void slice(const void* x, size_t count) override { push_partial(reduce_r<S, Op>(op_, static_cast<const In*>(x), count)); }
-  void rows(const void* x, size_t rows, size_t cols, size_t out_offset) override {
-    reduce_kr<S, Op>(op_, static_cast<const In*>(x), rows, cols, out_ + out_offset);
-  }
-  void columns(const void* x, size_t rows, size_t cols, size_t out_offset) override {
-    reduce_rk<S, Op>(op_, static_cast<const In*>(x), rows, cols, out_ + out_offset);
-  }
-
-  void finish() {
-    T total = op_.template identity<T>();
-    bool any = false;
-    for (size_t l = kLevels; l-- > 0;) {  // the oldest (highest) partials first
-      if (!has_[l]) continue;
-      total = any ? op_.combine(total, partial_[l]) : partial_[l];
-      any = true;
-    }
-    if (any) out_[0] = op_.combine(out_[0], total);
-  }
-
- private:
-  static constexpr size_t kLevels = 64;
-
-  void push_partial(T v) {
-    size_t l = 0;
-    for (; has_[l]; ++l) {
-      v = op_.combine(partial_[l], v);
-      has_[l] = false;
-    }
-    partial_[l] = v;
-    has_[l] = true;
-  }
-
-  T* out_;
-  Op op_;  // the op descriptor (with its run-time parameters, if any)
-  T partial_[kLevels];
-  bool has_[kLevels] = {};
-};
 
 }  // namespace orw::kernels

@@ -5,56 +5,22 @@
 #include <utility>
 #include <stdexcept>
 
+#include "reduce/reduce.h"
+
 #include "core/errors.h"
-#include "reduce/reduce_kernels.h"
-#include "plan/streamed_run.h"
 #include "onnx/node_inputs.h"
-#include "runtime/run_node.h"
-#include "plan/run_memo.h"
+#include "plan/axes.h"
 #include "plan/reduction_plan.h"
+#include "reduce/reduce_kernels.h"
 
 namespace orw {
 
-std::vector<int64_t> normalize_axes(const Node& node, const std::vector<int64_t>& axes, int64_t rank,
-                                    const char* source) {
-  std::vector<int64_t> out;
-  out.reserve(axes.size());
-  for (int64_t a : axes) {
-    if (a < -rank || a >= rank) {
-      ErrorMessage m;
-      m << node << ": " << source << ": axis " << a << " is out of range for rank " << rank;
-      if (rank == 0) {
-        m << " (a rank-0 input has no axes)";
-      } else {
-        m << " (valid range [" << -rank << ", " << rank - 1 << "])";
-      }
-      fail<std::invalid_argument>(m);
-    }
-    const int64_t wrapped = a < 0 ? a + rank : a;
-    for (size_t j = 0; j < out.size(); ++j) {
-      if (out[j] == wrapped) {
-        const int64_t first = axes[j];
-        ErrorMessage m;
-        m << node << ": " << source << ": axis " << wrapped << " is repeated";
-        if (first != a) m << " (as " << first << " and " << a << ')';
-        fail<std::invalid_argument>(m << "; each axis may appear once");
-      }
-    }
-    out.push_back(wrapped);
-  }
-  // Few axes (at most the rank): an insertion sort, not std::sort's 1.2 KB of wasm.
-  for (size_t i = 1; i < out.size(); ++i) {
-    for (size_t j = i; j > 0 && out[j - 1] > out[j]; --j) std::swap(out[j - 1], out[j]);
-  }
-  return out;
-}
-
 namespace {
 
-// A Reduce node checked against its inputs: the output (allocated) and the plan, or, for
+// A Reduce node checked against its inputs: the output's dims and the plan, or, for
 // noop_with_empty_axes on an op without an element-wise step, "copy the input".
 struct PreparedReduce {
-  Tensor out;
+  Shape out_dims;
   ReductionPlan plan;
   bool copy_input = false;
 };
@@ -85,26 +51,17 @@ PreparedReduce prepare_reduce(const Node& node, const std::vector<const Tensor*>
   // No axes: reduce everything, or with noop_with_empty_axes reduce nothing: the input as it
   // is, bit for bit, or through the op's element-wise step (SumSquare: x^2, L1/L2: |x|, ...).
   if (axes.empty() && noop && !kernels::has_elementwise_step(s.reduce_op)) {
-    p.out = Tensor::uninitialized(x.type(), x.dims());
+    p.out_dims = x.dims();
     p.copy_input = true;
     return p;
   }
   if (axes.empty() && !noop) {
     for (int64_t d = 0; d < x.rank(); ++d) axes.push_back(d);
   }
-  Shape out_dims;
-  for (int64_t d = 0; d < x.rank(); ++d) {
-    if (!std::binary_search(axes.begin(), axes.end(), d)) out_dims.push_back(x.dims()[d]);
-    else if (keepdims) out_dims.push_back(1);
-  }
-  p.out = Tensor::uninitialized(x.type(), out_dims);
+  p.out_dims = reduced_dims(x.dims(), axes, keepdims, int64_t{1});
   p.plan = make_reduction_plan(x.dims(), axes);
   return p;
 }
-
-}  // namespace
-
-namespace {
 
 // The last run's key, plan and output buffer: a run on the same shapes and axes skips the
 // checks and the planning, and reuses the buffer once the previous output was dropped.
@@ -118,15 +75,15 @@ struct ReduceMemo final : NodeMemo {
 
 }  // namespace
 
-std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*>& inputs) {
-  ReduceMemo& memo = node.memo<ReduceMemo>();
+std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& slot) {
+  ReduceMemo& memo = slot.get<ReduceMemo>();
   const Tensor& x = *inputs[0];
   if (!memo.key.matches(inputs, 1)) {
     memo.key.clear();
     PreparedReduce p = prepare_reduce(node, inputs);
     memo.plan = std::move(p.plan);
     memo.copy_input = p.copy_input;
-    memo.out_dims = p.out.dims();
+    memo.out_dims = std::move(p.out_dims);
     memo.key.assign(inputs, 1);
   }
   Tensor out = memo.out.take(x.type(), memo.out_dims);
@@ -144,10 +101,11 @@ std::unique_ptr<StreamedRun> start_streamed_reduce(const Node& node, const std::
   PreparedReduce p = prepare_reduce(node, inputs);
   if (p.copy_input) return nullptr;
   const DataType type = inputs[0]->type();
-  auto stream = kernels::make_reduce_stream(node.schema().reduce_op, type, p.plan, p.out.mutable_raw());
+  Tensor out = Tensor::uninitialized(type, p.out_dims);
+  auto stream = kernels::make_reduce_stream(node.schema().reduce_op, type, p.plan, out.mutable_raw());
   if (!stream) return nullptr;
   return std::make_unique<InOrderRun>("streamed reduce", element_size(type), static_cast<size_t>(p.plan.input_count),
-                                      p.out, std::move(stream));
+                                      out, std::move(stream));
 }
 
 }  // namespace orw

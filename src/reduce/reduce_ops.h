@@ -1,12 +1,17 @@
 // One descriptor per reduction/scan operation: its identity (the empty-set value), an
-// element-wise pre-step and its combine step. Kernels and the plan executor are generic over
-// these. Sums and products get integers as their unsigned twins, so they wrap (no UB).
-// Finalize steps (Mean's division, L2's sqrt, the logs) are applied by kernels/reduce.cc.
+// element-wise pre-step and its combine step; then the descriptors that carry run-time values
+// (the keys of Max/Min), and the finalize steps (Mean's division, L2's sqrt, the logs, keys
+// back to values). Kernels and runners are generic over these. Sums and products get
+// integers as their unsigned twins, so they wrap (no UB). reduce_kernels.cc says which
+// descriptor, accumulator and finalize step each (op, type) uses.
 #pragma once
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
+
+#include "core/half.h"
+#include "plan/reduce_walk.h"
 
 #include "simd/simd.h"
 
@@ -86,11 +91,110 @@ template <class Op> constexpr bool kPairwise<Op, std::void_t<decltype(Op::kPairw
 
 namespace orw {
 
-// float16/bfloat16 bits from an order-preserving int16 key (see HalfKeyMaxOp in reduce.cc): negative
+// float16/bfloat16 bits from an order-preserving int16 key (see HalfKeyMaxOp below): negative
 // values have their magnitude bits flipped back.
 inline uint16_t half_from_key(int16_t key) {
   const auto k = static_cast<uint16_t>(key);
-  return static_cast<uint16_t>(k ^ ((key >> 15) & 0x7FFF));
+  return static_cast<uint16_t>(k ^ ((key >> 15) & kHalfMagnitudeBits));
+}
+
+// The op descriptor a stream's kernels run with: ops with run-time parameters (FlipMaxOp,
+// HalfKeyMaxOp) are built from the stream's arguments, the others are empty.
+template <class Op>
+Op make_op(const ReduceArgs& args) {
+  if constexpr (std::is_constructible_v<Op, const ReduceArgs&>) return Op(args);
+  else return Op{};
+}
+
+// Max and Min of integers share one kernel instance per lane width: the signed Max of the
+// keys x ^ flip, where flip is 0 (signed Max), the sign bit (unsigned Max: flipping it maps
+// unsigned order to signed order), all ones (signed Min: ~x reverses the order) or all ones
+// but the sign bit (unsigned Min); the result is xor-ed back (unflip). The empty-set identity,
+// the signed lowest, comes back as each op's own (0, the maximum, ...). The flip is a
+// run-time value carried by the op object the kernels are given.
+template <class I>
+struct FlipMaxOp {
+  I flip = 0;
+  explicit FlipMaxOp(const ReduceArgs& a) : flip(static_cast<I>(a.flip)) {}
+  template <class T> ORW_INLINE static constexpr T identity() { return std::numeric_limits<T>::lowest(); }
+  template <class X> ORW_INLINE X pre(X x) const { return static_cast<X>(x ^ flip); }
+  template <class X> ORW_INLINE static X combine(X a, X b) { return simd::extremum<true>(a, b); }
+};
+
+template <class I>
+void unflip(void* acc, size_t n, const ReduceArgs& a) {
+  auto* o = static_cast<I*>(acc);
+  const auto flip = static_cast<I>(a.flip);
+  for (size_t i = 0; i < n; ++i) o[i] = static_cast<I>(a.to_bool ? (o[i] ^ flip) != 0 : o[i] ^ flip);
+}
+
+// Max and Min of float16 and bfloat16 bits, one instance for the four: each element becomes
+// the int16 key whose signed order is the float order (negative values get their magnitude
+// bits flipped; -0 sorts just below +0), xor-ed with flip (0 for Max, all ones for Min, as
+// in FlipMaxOp), and a NaN the key that always wins, so NaN propagates.
+struct HalfKeyMaxOp {
+  static constexpr int16_t kNanKey = INT16_MAX;
+  int16_t flip = 0;
+  int16_t exponent_mask = kFloat16ExponentBits;
+  explicit HalfKeyMaxOp(const ReduceArgs& a)
+      : flip(static_cast<int16_t>(a.flip)), exponent_mask(static_cast<int16_t>(a.exponent_mask)) {}
+  template <class T> ORW_INLINE static constexpr T identity() { return std::numeric_limits<T>::lowest(); }
+  template <class X> ORW_INLINE X pre(X h) const {
+    const X magnitude = h & kHalfMagnitudeBits;
+    const X key = h ^ ((h >> 15) & kHalfMagnitudeBits) ^ flip;  // arithmetic shift: all ones for negative values
+    if constexpr (std::is_arithmetic_v<X>) return magnitude > exponent_mask ? kNanKey : key;
+    else return magnitude > exponent_mask ? X{} + kNanKey : key;
+  }
+  template <class X> ORW_INLINE static X combine(X a, X b) { return simd::extremum<true>(a, b); }
+};
+
+// Keys back to float16/bfloat16 bits. Every key of a value or NaN is above the identity
+// (INT16_MIN), so an output still at the identity reduced nothing: -inf for Max, +inf for Min.
+inline void half_from_keys(void* acc, size_t n, const ReduceArgs& a) {
+  auto* o = static_cast<int16_t*>(acc);
+  const auto flip = static_cast<int16_t>(a.flip);
+  const auto empty = static_cast<int16_t>(flip ? a.exponent_mask : kHalfSignBit | a.exponent_mask);
+  for (size_t i = 0; i < n; ++i) {
+    o[i] = o[i] == INT16_MIN ? empty : static_cast<int16_t>(half_from_key(static_cast<int16_t>(o[i] ^ flip)));
+  }
+}
+
+// Integer Mean's sum: 32-bit integers in 64 bits, 64-bit integers in 128 bits, both wrapping
+// unsigned words (the widening load sign-extends signed elements), so the sum of any input
+// that fits in memory is exact.
+template <class T>
+using WideSum = std::conditional_t<sizeof(T) <= 4, uint64_t, unsigned __int128>;
+
+// The exact sum s of `count` elements of T, divided truncating toward zero (0 for an empty
+// set); the mean fits in T, so the result's low bits are the answer.
+template <class T>
+WideSum<T> exact_mean(WideSum<T> s, int64_t count) {
+  using W = WideSum<T>;
+  using SignedW = std::conditional_t<sizeof(W) == 8, int64_t, __int128>;
+  if (count == 0) return 0;
+  if constexpr (std::is_signed_v<T>) return static_cast<W>(static_cast<SignedW>(s) / static_cast<SignedW>(count));
+  else return s / static_cast<W>(count);
+}
+
+template <class T>
+void exact_means(void* acc, size_t n, const ReduceArgs& a) {
+  auto* o = static_cast<WideSum<T>*>(acc);
+  for (size_t i = 0; i < n; ++i) o[i] = exact_mean<T>(o[i], a.count);
+}
+template <class A>
+void divide(void* acc, size_t n, const ReduceArgs& a) {  // 0/0: NaN for an empty set
+  auto* o = static_cast<A*>(acc);
+  for (size_t i = 0; i < n; ++i) o[i] /= static_cast<A>(a.count);
+}
+template <class A>
+void square_root(void* acc, size_t n, const ReduceArgs&) {
+  auto* o = static_cast<A*>(acc);
+  for (size_t i = 0; i < n; ++i) o[i] = std::sqrt(o[i]);
+}
+template <class A>
+void logarithm(void* acc, size_t n, const ReduceArgs&) {
+  auto* o = static_cast<A*>(acc);
+  for (size_t i = 0; i < n; ++i) o[i] = std::log(o[i]);
 }
 
 }  // namespace orw

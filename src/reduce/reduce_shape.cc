@@ -5,9 +5,9 @@
 #include <stdexcept>
 
 #include "core/errors.h"
-#include "runtime/run_node.h"
+#include "plan/axes.h"
+#include "reduce/reduce.h"
 #include "shape/node_io.h"
-#include "registry/shape_fns.h"
 
 namespace orw {
 namespace {
@@ -59,16 +59,6 @@ Axes read_axes(const ShapesContext& ctx, const Node& node) {
   return axes;
 }
 
-// The dims of `in` reduced over the sorted, distinct `axes`.
-Dims reduce_known(const Dims& in, const std::vector<int64_t>& axes, bool keepdims) {
-  Dims out;
-  for (size_t d = 0; d < in.size(); ++d) {
-    if (!std::binary_search(axes.begin(), axes.end(), static_cast<int64_t>(d))) out.push_back(in[d]);
-    else if (keepdims) out.push_back(Dim::of(1));
-  }
-  return out;
-}
-
 // keepdims=1 when any dim might be reduced: dims in `reduced` become 1, dims that are 1
 // already stay 1, every other dim is either itself or 1, so a fresh symbol.
 Dims maybe_reduced(ShapesContext& ctx, const Node& node, const Dims& in, const std::vector<int64_t>& reduced) {
@@ -111,7 +101,7 @@ std::optional<Dims> reduced_shape(ShapesContext& ctx, const Node& node, const st
       if (in) return Dims(in->size(), Dim::of(1));
       return std::nullopt;
     case Axes::Kind::kList:
-      if (in) return reduce_known(*in, normalize_axes(node, axes.known, static_cast<int64_t>(in->size()), axes.source), keepdims);
+      if (in) return reduced_dims(*in, normalize_axes(node, axes.known, static_cast<int64_t>(in->size()), axes.source), keepdims, Dim::of(1));
       return std::nullopt;
     case Axes::Kind::kCount:
       if (in) return reduce_counted(ctx, node, *in, axes, keepdims);

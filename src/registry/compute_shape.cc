@@ -6,6 +6,7 @@
 #include "onnx/node.h"
 #include "onnx/node_inputs.h"
 #include "orw_proto/onnx.pb.h"
+#include "registry/families.h"
 
 namespace orw {
 namespace {
@@ -68,10 +69,7 @@ void compute_shape(ShapesContext& ctx, const onnx::NodeProto& proto, const char*
 
 }  // namespace
 
-void infer_shapes(ShapesContext& ctx, const Node& node) {
-  if (!node.schema().shape) fail<UnsupportedError>(ErrorMessage() << node << ": no shape function is registered");
-  node.schema().shape(ctx, node);
-}
+void infer_shapes(ShapesContext& ctx, const Node& node) { entry_of(node.schema()).shape(ctx, node); }
 
 void ComputeShapeReduceSum(ShapesContext& ctx, const onnx::NodeProto& node, const char* data, const char* axes) {
   compute_shape(ctx, node, "ReduceSum", data, axes);

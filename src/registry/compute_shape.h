@@ -25,7 +25,7 @@ namespace orw {
 
 class Node;
 
-// Runs node.schema().shape on ctx. Throws as listed above.
+// Runs the shape function of the node's family (registry/families.h) on ctx. Throws as listed above.
 void infer_shapes(ShapesContext& ctx, const Node& node);
 
 // Reduce ops. `data`: the name in ctx of the data input. `axes`: the name of the axes input,

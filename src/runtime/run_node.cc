@@ -1,14 +1,17 @@
+#include "runtime/run_node.h"
+
 #include <new>
 #include <stdexcept>
 
 #include "core/errors.h"
-
 #include "onnx/node_inputs.h"
-#include "runtime/run_node.h"
+#include "registry/families.h"
 
 namespace orw {
+namespace {
 
-std::vector<Tensor> run_node(const Node& node, const std::vector<const Tensor*>& inputs) {
+// The checks every run shares: input count, and every required input present.
+void check_input_count(const Node& node, const std::vector<const Tensor*>& inputs) {
   const OpSchema& s = node.schema();
   if (inputs.size() > s.inputs.size()) {
     fail<std::invalid_argument>(ErrorMessage() << node << ": got " << inputs.size()
@@ -19,13 +22,30 @@ std::vector<Tensor> run_node(const Node& node, const std::vector<const Tensor*>&
       fail<std::invalid_argument>(ErrorMessage() << node << ": " << InputLabel{node, i} << " is required but missing");
     }
   }
+}
+
+}  // namespace
+
+std::vector<Tensor> run_node(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo) {
+  check_input_count(node, inputs);
   try {
-    return s.run(node, inputs);
+    return entry_of(node.schema()).run(node, inputs, memo);
   } catch (const AllocationError& e) {
     fail<AllocationError>(ErrorMessage() << node << ": " << e.what());
   } catch (const std::bad_alloc&) {
     fail<AllocationError>(ErrorMessage() << node << ": out of memory");
   }
+}
+
+std::vector<Tensor> run_node(const Node& node, const std::vector<const Tensor*>& inputs) {
+  RunMemo memo;
+  return run_node(node, inputs, memo);
+}
+
+std::unique_ptr<StreamedRun> start_streamed_run(const Node& node, const std::vector<const Tensor*>& inputs) {
+  check_input_count(node, inputs);
+  const StreamFn stream = entry_of(node.schema()).stream;
+  return stream ? stream(node, inputs) : nullptr;
 }
 
 }  // namespace orw

@@ -97,6 +97,7 @@ Session::Session(Model model) : model_(std::move(model)) {
     steps_.push_back(std::move(step));
   }
   for (const auto& name : output_names_) output_slots_.push_back(slot(name));
+  memos_.resize(steps_.size());
 }
 
 std::vector<Tensor> Session::run_positional(const std::vector<const Tensor*>& feeds) const {
@@ -123,7 +124,7 @@ std::vector<Tensor> Session::run_positional(const std::vector<const Tensor*>& fe
     const Node& node = model_.nodes()[k];
     inputs.clear();
     for (int s : steps_[k].inputs) inputs.push_back(s < 0 ? nullptr : value(s));
-    std::vector<Tensor> outs = with_graph_context(node, [&] { return run_node(node, inputs); });
+    std::vector<Tensor> outs = with_graph_context(node, [&] { return run_node(node, inputs, memos_[k]); });
     const auto& out_slots = steps_[k].outputs;
     for (size_t i = 0; i < outs.size() && i < out_slots.size(); ++i) {
       if (out_slots[i] < 0) continue;
@@ -173,7 +174,7 @@ std::unique_ptr<StreamedRun> Session::start_stream(const std::map<std::string, T
     auto init = model_.initializers().find(name);
     inputs.push_back(name.empty() ? nullptr : fed != feeds.end() ? &fed->second : &init->second);
   }
-  return with_graph_context(node, [&] { return StreamedRun::start(node, inputs); });
+  return with_graph_context(node, [&] { return start_streamed_run(node, inputs); });
 }
 
 std::map<std::string, Tensor> Session::run(const std::map<std::string, Tensor>& feeds) const {

@@ -48,6 +48,7 @@ class Session {
   std::vector<const Tensor*> initial_;      // per slot: its initializer, or nullptr
   std::vector<int> feed_slots_, output_slots_;
   std::vector<std::string> slot_names_;     // for errors
+  mutable std::vector<RunMemo> memos_;      // per node: its run memo
 };
 
 }  // namespace orw

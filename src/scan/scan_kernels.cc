@@ -5,10 +5,11 @@
 #include <type_traits>
 #include <vector>
 
-#include "reduce/reduce_kernels.h"
-#include "reduce/reduce_microkernels.h"
+#include "scan/scan_kernels.h"
+
+#include "plan/pieces.h"
 #include "reduce/reduce_ops.h"
-#include "scan/scan_microkernels.h"
+#include "scan/scan_runner.h"
 #include "simd/simd.h"
 #include "simd/storage.h"
 
@@ -22,26 +23,18 @@ using namespace detail;
 template <class T> using Acc = std::conditional_t<std::is_same_v<T, float>, double, T>;
 
 template <class S, class Op>
-class ScanStreamImpl final : public ScanStream {
- public:
-  using T = typename S::Lane;
-  ScanStreamImpl(const ScanExtent& e, bool exclusive, bool reverse)
-      : runner_(static_cast<size_t>(e.outer), static_cast<size_t>(e.n), static_cast<size_t>(e.inner), exclusive, reverse,
-                kPieceBytes) {}
-  Piece next() const override { return runner_.next(); }
-  void feed(const void* x, void* out) override { runner_.feed(static_cast<const T*>(x), static_cast<T*>(out)); }
-
- private:
-  ScanRunner<S, Op> runner_;
-};
+std::unique_ptr<ScanStream> make_runner(const ScanExtent& e, bool exclusive, bool reverse) {
+  return std::make_unique<ScanRunner<S, Op>>(static_cast<size_t>(e.outer), static_cast<size_t>(e.n),
+                                             static_cast<size_t>(e.inner), exclusive, reverse, kPieceBytes);
+}
 
 template <class T>
 std::unique_ptr<ScanStream> scan_stream_for(ScanOp op, const ScanExtent& e, bool exclusive, bool reverse, Variant v) {
   using U = Wrapping<T>;
   auto make = [&](auto op_tag) -> std::unique_ptr<ScanStream> {
     using Op = typename decltype(op_tag)::type;
-    if (v == Variant::kSimd || !kWithScalarVariant) return std::make_unique<ScanStreamImpl<simd::Vec128<U, Acc<U>>, Op>>(e, exclusive, reverse);
-    return std::make_unique<ScanStreamImpl<simd::Scalar<U, Acc<U>>, Op>>(e, exclusive, reverse);
+    if (use_simd(v)) return make_runner<simd::Vec128<U, Acc<U>>, Op>(e, exclusive, reverse);
+    return make_runner<simd::Scalar<U, Acc<U>>, Op>(e, exclusive, reverse);
   };
   if (op == ScanOp::kProd) return make(Tag<ProdOp>{});
   return make(Tag<SumOp>{});
@@ -55,7 +48,7 @@ void scan_typed(ScanOp op, const ScanExtent& e, bool exclusive, bool reverse, co
   const auto outer = static_cast<size_t>(e.outer), n = static_cast<size_t>(e.n), inner = static_cast<size_t>(e.inner);
   auto go = [&](auto op_tag) {
     using Op = typename decltype(op_tag)::type;
-    if (v == Variant::kSimd || !kWithScalarVariant) scan<simd::Vec128<U, Acc<U>>, Op>(xt, ot, outer, n, inner, exclusive, reverse, kPieceBytes);
+    if (use_simd(v)) scan<simd::Vec128<U, Acc<U>>, Op>(xt, ot, outer, n, inner, exclusive, reverse, kPieceBytes);
     else scan<simd::Scalar<U, Acc<U>>, Op>(xt, ot, outer, n, inner, exclusive, reverse, kPieceBytes);
   };
   if (op == ScanOp::kProd) go(Tag<ProdOp>{});

@@ -14,7 +14,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "reduce/reduce_kernels.h"
+#include "plan/scan_walk.h"
 #include "simd/simd.h"
 
 namespace orw::kernels {
@@ -217,7 +217,6 @@ ORW_INLINE void scan_row_group(const typename S::Lane* const* src, typename S::L
 
 // Rows per pass over the carry row in scan_rows. Measured along axis 0 of [1024, 4096]
 // float32 in wasm (V8, AMD EPYC): 4 beat 2 by ~15%; 8 was several times slower.
-constexpr size_t kScanRowGroup = 4;
 
 // scan_rows' loop; inlined, so a constant `exclusive` leaves no test in the loops.
 template <class S, class Op>
@@ -254,68 +253,6 @@ void scan_rows(const typename S::Lane* x, typename S::Lane* out, size_t m, size_
   } else {
     scan_rows_as<S, Op>(x, out, m, inner, carry, exclusive, reverse);
   }
-}
-
-// A scan fed in pieces of about piece_bytes of input (in cache while they are scanned). Whole
-// scan blocks (outer slices) go into a piece when they fit; otherwise a block's rows come a
-// piece at a time in scan order (a reverse scan is fed from the end), on top of the carry row.
-// scan() runs the same pieces, so streamed and whole-buffer scans give the same bits.
-// ScanWalk is the part that does not depend on the element type, compiled once (plan_walk.cc,
-// for size): the cut into pieces, and the carry row (acc_size bytes per column).
-class ScanWalk {
- public:
-  using Piece = ScanStream::Piece;  // elements; count 0: done
-
-  ScanWalk(size_t outer, size_t n, size_t inner, bool exclusive, bool reverse, size_t piece_bytes,
-           size_t element_size, size_t acc_size);
-  ~ScanWalk();
-  Piece next() const;
-
- protected:
-  size_t rows_in_next() const { return n_ - row_ < rows_per_piece_ ? n_ - row_ : rows_per_piece_; }
-  void rows_done(size_t m);  // by rows: m more rows of the current block scanned
-
-  size_t outer_, n_, inner_;
-  bool exclusive_, reverse_;
-  bool by_rows_ = false;
-  size_t blocks_per_piece_ = 1, rows_per_piece_ = 1;
-  size_t done_ = 0, row_ = 0;                  // blocks finished; rows of the current block done (by_rows_)
-  ByteBuffer carry_;  // inner > 1: the running value of each column
-};
-
-template <class S, class Op>
-class ScanRunner : public ScanWalk {
- public:
-  using T = typename S::Lane;
-  using A = typename S::Acc;
-
-  ScanRunner(size_t outer, size_t n, size_t inner, bool exclusive, bool reverse, size_t piece_bytes)
-      : ScanWalk(outer, n, inner, exclusive, reverse, piece_bytes, sizeof(T), sizeof(A)) {}
-
-  // Scans the next piece: x holds its input elements, out receives its output elements.
-  void feed(const T* x, T* out) {
-    A* carry = reinterpret_cast<A*>(carry_.get());
-    if (!by_rows_) {
-      const size_t block = n_ * inner_, blocks = next().count / block;
-      for (size_t b = 0; b < blocks; ++b, x += block, out += block) {
-        if (inner_ == 1) scan_contiguous_row<S, Op>(x, out, n_, exclusive_, reverse_);
-        else scan_rows<S, Op>(x, out, n_, inner_, carry, exclusive_, reverse_, true);
-      }
-      done_ += blocks;
-      return;
-    }
-    const size_t m = rows_in_next();
-    scan_rows<S, Op>(x, out, m, inner_, carry, exclusive_, reverse_, row_ == 0);
-    rows_done(m);
-  }
-};
-
-// out = scan of x (outer, n, inner) along n, piece by piece exactly as a stream would.
-template <class S, class Op>
-void scan(const typename S::Lane* x, typename S::Lane* out, size_t outer, size_t n, size_t inner, bool exclusive,
-          bool reverse, size_t piece_bytes) {
-  ScanRunner<S, Op> runner(outer, n, inner, exclusive, reverse, piece_bytes);
-  for (auto p = runner.next(); p.count > 0; p = runner.next()) runner.feed(x + p.offset, out + p.offset);
 }
 
 }  // namespace orw::kernels

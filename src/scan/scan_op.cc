@@ -2,12 +2,13 @@
 #include <memory>
 #include <stdexcept>
 
+#include "scan/scan.h"
+
 #include "core/errors.h"
-#include "reduce/reduce_kernels.h"
 #include "onnx/node_inputs.h"
-#include "runtime/run_node.h"
-#include "plan/run_memo.h"
 #include "plan/reduction_plan.h"
+#include "plan/scan_walk.h"
+#include "scan/scan_kernels.h"
 
 namespace orw {
 
@@ -47,7 +48,7 @@ PreparedScan prepare_scan(const Node& node, const std::vector<const Tensor*>& in
 
 class ScanRun final : public StreamedRun {
  public:
-  ScanRun(size_t element_size, std::unique_ptr<kernels::ScanStream> stream)
+  ScanRun(size_t element_size, std::unique_ptr<ScanStream> stream)
       : element_size_(element_size), stream_(std::move(stream)) {}
   size_t element_size() const override { return element_size_; }
   Piece next() const override {
@@ -63,12 +64,8 @@ class ScanRun final : public StreamedRun {
 
  private:
   size_t element_size_;
-  std::unique_ptr<kernels::ScanStream> stream_;
+  std::unique_ptr<ScanStream> stream_;
 };
-
-}  // namespace
-
-namespace {
 
 // The last run's key and plan, and the output buffer (as ReduceMemo in reduce.cc).
 struct ScanMemo final : NodeMemo {
@@ -79,8 +76,8 @@ struct ScanMemo final : NodeMemo {
 
 }  // namespace
 
-std::vector<Tensor> run_scan(const Node& node, const std::vector<const Tensor*>& inputs) {
-  ScanMemo& memo = node.memo<ScanMemo>();
+std::vector<Tensor> run_scan(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& slot) {
+  ScanMemo& memo = slot.get<ScanMemo>();
   if (!memo.key.matches(inputs, 1)) {
     memo.key.clear();
     memo.prepared = prepare_scan(node, inputs);
@@ -101,13 +98,6 @@ std::unique_ptr<StreamedRun> start_streamed_scan(const Node& node, const std::ve
   auto stream = kernels::make_scan_stream(node.schema().scan_op, type, p.extent, p.exclusive, p.reverse);
   if (!stream) return nullptr;
   return std::make_unique<ScanRun>(element_size(type), std::move(stream));
-}
-
-std::unique_ptr<StreamedRun> StreamedRun::start(const Node& node, const std::vector<const Tensor*>& inputs) {
-  if (node.schema().run == run_reduce) return start_streamed_reduce(node, inputs);
-  if (node.schema().run == run_scan) return start_streamed_scan(node, inputs);
-  if (node.schema().run == run_arg) return start_streamed_arg(node, inputs);
-  return nullptr;
 }
 
 }  // namespace orw

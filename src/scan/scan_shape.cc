@@ -3,9 +3,9 @@
 #include <stdexcept>
 
 #include "core/errors.h"
-#include "runtime/run_node.h"
+#include "plan/axes.h"
+#include "scan/scan.h"
 #include "shape/node_io.h"
-#include "registry/shape_fns.h"
 
 namespace orw {
 namespace {

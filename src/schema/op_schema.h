@@ -1,6 +1,8 @@
-// The one registry of supported operators: one row per (domain, op type, since-version) saying
-// where axes come from, which element types, inputs and attributes that version has, and what
-// runs it. Opset rules live here as data, never as op-name compares in shared code.
+// What each supported operator version is: one row per (domain, op type, since-version) saying
+// where axes come from, which element types, inputs and attributes that version has, which
+// family runs it and with which of the family's ops. Opset rules live here as data, never as
+// op-name compares in shared code. Which functions each family runs with is wired on top, in
+// registry/families.h.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -8,14 +10,9 @@
 #include <vector>
 
 #include "core/dtype.h"
-#include "core/tensor.h"
-#include "reduce/reduce_kernels.h"
 #include "core/attribute.h"
 
 namespace orw {
-
-class Node;
-class ShapesContext;
 
 // The newest ai.onnx opset whose operator versions this registry knows. Newer opsets are
 // rejected: an op may have changed in them.
@@ -24,25 +21,33 @@ constexpr const char* kOnnxDomain = "ai.onnx";
 
 enum class AxesFrom : uint8_t { kNone, kAttribute, kInput };
 
+// The families of operators: each has its own folder (src/reduce, src/arg, ...) and one entry
+// in registry/families.h.
+enum class Family : uint8_t { kReduce, kArg, kScan, kElementwise };
+
+// The ops of each family, as its kernels know them.
+enum class ReduceOp : uint8_t { kProd, kSum, kMean, kSumSquare, kL1, kL2, kLogSum, kLogSumExp, kMax, kMin };
+enum class ScanOp : uint8_t { kProd, kSum };
+enum class ElementwiseOp : uint8_t { kAbs, kExp, kLog, kSqrt, kMul, kCast, kCastLike };
+
+// What an attribute's value must be, beyond its type (checked when a node is validated).
+enum class AttrRule : uint8_t {
+  kAny,
+  kBoolean,      // an int that must be 0 or 1
+  kElementType,  // required; an element type (TensorProto.DataType: a number, or a name in Cast 1) of the row's types
+  kRoundMode,    // "up", "down" or "nearest"
+};
+
 struct AttrSpec {
   const char* name;
   AttrType type;
-  bool boolean = false;  // an int that must be 0 or 1
+  AttrRule rule = AttrRule::kAny;
 };
 
 struct InputSpec {
   const char* name;
   bool optional = false;
 };
-
-// Shape inference for one node (src/shape): reads input infos from ctx, stores the outputs'.
-using ShapeFn = void (*)(ShapesContext& ctx, const Node& node);
-
-using RunFn = std::vector<Tensor> (*)(const Node& node, const std::vector<const Tensor*>& inputs);
-
-// Extra checks of a node's attributes beyond their names and types (e.g. Cast's 'to'); throws
-// as Node::parse does.
-using CheckFn = void (*)(const Node& node);
 
 // A fixed list in static storage: an op version's inputs or attributes, the registry's rows.
 template <class T>
@@ -70,11 +75,10 @@ struct OpSchema {
   StaticList<InputSpec> inputs;  // positional
   StaticList<AttrSpec> attributes;
   AxesFrom axes_from = AxesFrom::kNone;
-  kernels::ReduceOp reduce_op = kernels::ReduceOp::kProd;  // for the reduce family
-  kernels::ScanOp scan_op = kernels::ScanOp::kProd;        // for scans
-  RunFn run = nullptr;
-  ShapeFn shape = nullptr;
-  CheckFn check = nullptr;  // run at the end of Node validation when set
+  Family family = Family::kReduce;
+  ReduceOp reduce_op = ReduceOp::kProd;  // Reduce ops; ArgMax/ArgMin: kMax or kMin
+  ScanOp scan_op = ScanOp::kProd;
+  ElementwiseOp elementwise_op = ElementwiseOp::kAbs;
 };
 
 // "" and "ai.onnx" both name the default domain; returns the canonical name.

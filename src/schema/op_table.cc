@@ -1,18 +1,15 @@
 #include "schema/op_schema.h"
 
+#include <string_view>
+
 #include "core/errors.h"
-#include "elementwise/elementwise.h"
-#include "runtime/run_node.h"
-#include "elementwise/elementwise_shape.h"
-#include "registry/shape_fns.h"
 #include "core/names.h"
 
 namespace orw {
 namespace {
 
 using DT = DataType;
-using kernels::ReduceOp;
-using kernels::ScanOp;
+using EW = ElementwiseOp;
 
 // Type lists per the ONNX operator docs and changelog.
 constexpr TypeSet kReduceV1Types = {DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble};
@@ -34,16 +31,16 @@ constexpr TypeSet kArgV1Types = kAllNumericTypes;
 constexpr TypeSet kArgV13Types = kArgV1Types.with(DT::kBfloat16);
 
 // Attributes.
-constexpr AttrSpec kKeepdims{"keepdims", AttrType::kInt, true};
+constexpr AttrSpec kKeepdims{"keepdims", AttrType::kInt, AttrRule::kBoolean};
 constexpr AttrSpec kAxesAttr{"axes", AttrType::kInts};
-constexpr AttrSpec kNoop{"noop_with_empty_axes", AttrType::kInt, true};
+constexpr AttrSpec kNoop{"noop_with_empty_axes", AttrType::kInt, AttrRule::kBoolean};
 constexpr AttrSpec kConsumedInputs{"consumed_inputs", AttrType::kInts};  // legacy hint of versions 1-5, ignored
-constexpr AttrSpec kBroadcast{"broadcast", AttrType::kInt, true};
+constexpr AttrSpec kBroadcast{"broadcast", AttrType::kInt, AttrRule::kBoolean};
 constexpr AttrSpec kAxis{"axis", AttrType::kInt};
-constexpr AttrSpec kToInt{"to", AttrType::kInt};
-constexpr AttrSpec kSaturate{"saturate", AttrType::kInt, true};
-constexpr AttrSpec kRoundMode{"round_mode", AttrType::kString};
-constexpr AttrSpec kSelectLast{"select_last_index", AttrType::kInt, true};
+constexpr AttrSpec kToInt{"to", AttrType::kInt, AttrRule::kElementType};
+constexpr AttrSpec kSaturate{"saturate", AttrType::kInt, AttrRule::kBoolean};
+constexpr AttrSpec kRoundMode{"round_mode", AttrType::kString, AttrRule::kRoundMode};
+constexpr AttrSpec kSelectLast{"select_last_index", AttrType::kInt, AttrRule::kBoolean};
 
 // The input and attribute lists the rows share.
 constexpr InputSpec kDataInput[] = {{"data"}};
@@ -55,11 +52,11 @@ constexpr InputSpec kMulInputs[] = {{"A"}, {"B"}};
 constexpr InputSpec kCastLikeInputs[] = {{"input"}, {"target_type"}};
 constexpr AttrSpec kAxesKeepdims[] = {kAxesAttr, kKeepdims};
 constexpr AttrSpec kKeepdimsNoop[] = {kKeepdims, kNoop};
-constexpr AttrSpec kScanAttrs[] = {{"exclusive", AttrType::kInt, true}, {"reverse", AttrType::kInt, true}};
+constexpr AttrSpec kScanAttrs[] = {{"exclusive", AttrType::kInt, AttrRule::kBoolean}, {"reverse", AttrType::kInt, AttrRule::kBoolean}};
 constexpr AttrSpec kConsumedOnly[] = {kConsumedInputs};
 constexpr AttrSpec kMulV1Attrs[] = {kBroadcast, kAxis, kConsumedInputs};
 constexpr AttrSpec kMulV6Attrs[] = {kBroadcast, kAxis};
-constexpr AttrSpec kCastV1Attrs[] = {{"to", AttrType::kString}};
+constexpr AttrSpec kCastV1Attrs[] = {{"to", AttrType::kString, AttrRule::kElementType}};
 constexpr AttrSpec kCastV6Attrs[] = {kToInt};
 constexpr AttrSpec kCastV19Attrs[] = {kToInt, kSaturate};
 constexpr AttrSpec kCastV24Attrs[] = {kToInt, kSaturate, kRoundMode};
@@ -72,9 +69,8 @@ constexpr AttrSpec kArgV12Attrs[] = {kAxis, kKeepdims, kSelectLast};
 constexpr OpSchema reduce_with_axes_attribute(const char* op, int since, TypeSet types, ReduceOp kernel) {
   OpSchema s{kOnnxDomain, op, since, types, kDataInput, kAxesKeepdims};
   s.axes_from = AxesFrom::kAttribute;
+  s.family = Family::kReduce;
   s.reduce_op = kernel;
-  s.run = run_reduce;
-  s.shape = infer_reduce_shape;
   return s;
 }
 
@@ -82,34 +78,30 @@ constexpr OpSchema reduce_with_axes_attribute(const char* op, int since, TypeSet
 constexpr OpSchema reduce_with_axes_input(const char* op, int since, TypeSet types, ReduceOp kernel) {
   OpSchema s{kOnnxDomain, op, since, types, kDataAndAxesInputs, kKeepdimsNoop};
   s.axes_from = AxesFrom::kInput;
+  s.family = Family::kReduce;
   s.reduce_op = kernel;
-  s.run = run_reduce;
-  s.shape = infer_reduce_shape;
   return s;
 }
 
 constexpr OpSchema scan_op(const char* op, int since, TypeSet types, ScanOp kernel) {
   OpSchema s{kOnnxDomain, op, since, types, kScanInputs, kScanAttrs};
+  s.family = Family::kScan;
   s.scan_op = kernel;
-  s.run = run_scan;
-  s.shape = infer_scan_shape;
   return s;
 }
 
 constexpr OpSchema elementwise_op(const char* op, int since, TypeSet types, StaticList<InputSpec> inputs,
-                                  StaticList<AttrSpec> attrs, RunFn run, ShapeFn shape, CheckFn check = nullptr) {
+                                  StaticList<AttrSpec> attrs, ElementwiseOp kernel) {
   OpSchema s{kOnnxDomain, op, since, types, inputs, attrs};
-  s.run = run;
-  s.shape = shape;
-  s.check = check;
+  s.family = Family::kElementwise;
+  s.elementwise_op = kernel;
   return s;
 }
 
 constexpr OpSchema arg_op(const char* op, int since, TypeSet types, StaticList<AttrSpec> attrs, ReduceOp extreme) {
   OpSchema s{kOnnxDomain, op, since, types, kDataInput, attrs};
+  s.family = Family::kArg;
   s.reduce_op = extreme;
-  s.run = run_arg;
-  s.shape = infer_arg_shape;
   return s;
 }
 
@@ -169,43 +161,41 @@ constexpr OpSchema kOps[] = {
 
     // ---- element-wise ops (the ops of the Reduce ops' ONNX function bodies) ----
     // Exp, Log, Sqrt: 1 (consumed_inputs), 6, 13 (bfloat16). Abs widens to every numeric type in 6.
-    elementwise_op("Abs", 1, kFloatTypes, kXInput, kConsumedOnly, run_abs, infer_unary_shape),
-    elementwise_op("Abs", 6, kAllNumericTypes, kXInput, {}, run_abs, infer_unary_shape),
-    elementwise_op("Abs", 13, kAllNumericTypes.with(DT::kBfloat16), kXInput, {}, run_abs, infer_unary_shape),
-    elementwise_op("Exp", 1, kFloatTypes, kInput, kConsumedOnly, run_exp, infer_unary_shape),
-    elementwise_op("Exp", 6, kFloatTypes, kInput, {}, run_exp, infer_unary_shape),
-    elementwise_op("Exp", 13, kFloatTypes.with(DT::kBfloat16), kInput, {}, run_exp, infer_unary_shape),
-    elementwise_op("Log", 1, kFloatTypes, kInput, kConsumedOnly, run_log, infer_unary_shape),
-    elementwise_op("Log", 6, kFloatTypes, kInput, {}, run_log, infer_unary_shape),
-    elementwise_op("Log", 13, kFloatTypes.with(DT::kBfloat16), kInput, {}, run_log, infer_unary_shape),
-    elementwise_op("Sqrt", 1, kFloatTypes, kXInput, kConsumedOnly, run_sqrt, infer_unary_shape),
-    elementwise_op("Sqrt", 6, kFloatTypes, kXInput, {}, run_sqrt, infer_unary_shape),
-    elementwise_op("Sqrt", 13, kFloatTypes.with(DT::kBfloat16), kXInput, {}, run_sqrt, infer_unary_shape),
-    elementwise_op("Mul", 1, kFloatTypes, kMulInputs, kMulV1Attrs, run_mul, infer_mul_shape),
-    elementwise_op("Mul", 6, kReduceV1Types, kMulInputs, kMulV6Attrs, run_mul, infer_mul_shape),
-    elementwise_op("Mul", 7, kReduceV1Types, kMulInputs, {}, run_mul, infer_mul_shape),
-    elementwise_op("Mul", 13, kReduceV13Types, kMulInputs, {}, run_mul, infer_mul_shape),
-    elementwise_op("Mul", 14, kAllNumericTypes.with(DT::kBfloat16), kMulInputs, {}, run_mul, infer_mul_shape),
+    elementwise_op("Abs", 1, kFloatTypes, kXInput, kConsumedOnly, EW::kAbs),
+    elementwise_op("Abs", 6, kAllNumericTypes, kXInput, {}, EW::kAbs),
+    elementwise_op("Abs", 13, kAllNumericTypes.with(DT::kBfloat16), kXInput, {}, EW::kAbs),
+    elementwise_op("Exp", 1, kFloatTypes, kInput, kConsumedOnly, EW::kExp),
+    elementwise_op("Exp", 6, kFloatTypes, kInput, {}, EW::kExp),
+    elementwise_op("Exp", 13, kFloatTypes.with(DT::kBfloat16), kInput, {}, EW::kExp),
+    elementwise_op("Log", 1, kFloatTypes, kInput, kConsumedOnly, EW::kLog),
+    elementwise_op("Log", 6, kFloatTypes, kInput, {}, EW::kLog),
+    elementwise_op("Log", 13, kFloatTypes.with(DT::kBfloat16), kInput, {}, EW::kLog),
+    elementwise_op("Sqrt", 1, kFloatTypes, kXInput, kConsumedOnly, EW::kSqrt),
+    elementwise_op("Sqrt", 6, kFloatTypes, kXInput, {}, EW::kSqrt),
+    elementwise_op("Sqrt", 13, kFloatTypes.with(DT::kBfloat16), kXInput, {}, EW::kSqrt),
+    elementwise_op("Mul", 1, kFloatTypes, kMulInputs, kMulV1Attrs, EW::kMul),
+    elementwise_op("Mul", 6, kReduceV1Types, kMulInputs, kMulV6Attrs, EW::kMul),
+    elementwise_op("Mul", 7, kReduceV1Types, kMulInputs, {}, EW::kMul),
+    elementwise_op("Mul", 13, kReduceV13Types, kMulInputs, {}, EW::kMul),
+    elementwise_op("Mul", 14, kAllNumericTypes.with(DT::kBfloat16), kMulInputs, {}, EW::kMul),
     // Cast: 'to' is a type name in 1, an int from 6; 9 adds string, 13 bfloat16, 19 float8 and
     // 'saturate', 21 int4, 23 float4, 24 float8e8m0 and 'round_mode', 25 int2.
-    elementwise_op("Cast", 1, kCastTypes, kInput, kCastV1Attrs, run_cast, infer_cast_shape, check_cast_node),
-    elementwise_op("Cast", 6, kCastTypes, kInput, kCastV6Attrs, run_cast, infer_cast_shape, check_cast_node),
-    elementwise_op("Cast", 9, kCastTypes, kInput, kCastV6Attrs, run_cast, infer_cast_shape, check_cast_node),
-    elementwise_op("Cast", 13, kCastV13Types, kInput, kCastV6Attrs, run_cast, infer_cast_shape, check_cast_node),
-    elementwise_op("Cast", 19, kCastV13Types, kInput, kCastV19Attrs, run_cast, infer_cast_shape, check_cast_node),
-    elementwise_op("Cast", 21, kCastV13Types, kInput, kCastV19Attrs, run_cast, infer_cast_shape, check_cast_node),
-    elementwise_op("Cast", 23, kCastV13Types, kInput, kCastV19Attrs, run_cast, infer_cast_shape, check_cast_node),
-    elementwise_op("Cast", 24, kCastV13Types, kInput, kCastV24Attrs, run_cast, infer_cast_shape, check_cast_node),
-    elementwise_op("Cast", 25, kCastV13Types, kInput, kCastV24Attrs, run_cast, infer_cast_shape, check_cast_node),
+    elementwise_op("Cast", 1, kCastTypes, kInput, kCastV1Attrs, EW::kCast),
+    elementwise_op("Cast", 6, kCastTypes, kInput, kCastV6Attrs, EW::kCast),
+    elementwise_op("Cast", 9, kCastTypes, kInput, kCastV6Attrs, EW::kCast),
+    elementwise_op("Cast", 13, kCastV13Types, kInput, kCastV6Attrs, EW::kCast),
+    elementwise_op("Cast", 19, kCastV13Types, kInput, kCastV19Attrs, EW::kCast),
+    elementwise_op("Cast", 21, kCastV13Types, kInput, kCastV19Attrs, EW::kCast),
+    elementwise_op("Cast", 23, kCastV13Types, kInput, kCastV19Attrs, EW::kCast),
+    elementwise_op("Cast", 24, kCastV13Types, kInput, kCastV24Attrs, EW::kCast),
+    elementwise_op("Cast", 25, kCastV13Types, kInput, kCastV24Attrs, EW::kCast),
     // CastLike: 15, then the same steps as Cast from 19.
-    elementwise_op("CastLike", 15, kCastV13Types, kCastLikeInputs, {}, run_cast_like, infer_cast_like_shape),
-    elementwise_op("CastLike", 19, kCastV13Types, kCastLikeInputs, kCastLikeV19Attrs, run_cast_like, infer_cast_like_shape),
-    elementwise_op("CastLike", 21, kCastV13Types, kCastLikeInputs, kCastLikeV19Attrs, run_cast_like, infer_cast_like_shape),
-    elementwise_op("CastLike", 23, kCastV13Types, kCastLikeInputs, kCastLikeV19Attrs, run_cast_like, infer_cast_like_shape),
-    elementwise_op("CastLike", 24, kCastV13Types, kCastLikeInputs, kCastLikeV24Attrs, run_cast_like, infer_cast_like_shape,
-                   check_round_mode),
-    elementwise_op("CastLike", 25, kCastV13Types, kCastLikeInputs, kCastLikeV24Attrs, run_cast_like, infer_cast_like_shape,
-                   check_round_mode),
+    elementwise_op("CastLike", 15, kCastV13Types, kCastLikeInputs, {}, EW::kCastLike),
+    elementwise_op("CastLike", 19, kCastV13Types, kCastLikeInputs, kCastLikeV19Attrs, EW::kCastLike),
+    elementwise_op("CastLike", 21, kCastV13Types, kCastLikeInputs, kCastLikeV19Attrs, EW::kCastLike),
+    elementwise_op("CastLike", 23, kCastV13Types, kCastLikeInputs, kCastLikeV19Attrs, EW::kCastLike),
+    elementwise_op("CastLike", 24, kCastV13Types, kCastLikeInputs, kCastLikeV24Attrs, EW::kCastLike),
+    elementwise_op("CastLike", 25, kCastV13Types, kCastLikeInputs, kCastLikeV24Attrs, EW::kCastLike),
 
     // ArgMax / ArgMin: 1, 11 (negative axis in the spec; accepted at 1 too), 12
     // (select_last_index), 13 (bfloat16). reduce_op says which extreme.

@@ -10,7 +10,14 @@
 #include "core/dtype.h"
 #include "core/errors.h"
 #include "core/half.h"
-#include "reduce/reduce_kernels.h"
+
+namespace orw::kernels {
+
+// Which implementation runs: the SIMD one (default) or the scalar instance of the same
+// templates (the fallback, and a reference for tests).
+enum class Variant : uint8_t { kSimd, kScalar };
+
+}  // namespace orw::kernels
 
 namespace orw::kernels::detail {
 
@@ -35,6 +42,11 @@ constexpr bool kWithScalarVariant = false;
 #else
 constexpr bool kWithScalarVariant = true;
 #endif
+
+// True when `v` runs on the SIMD instance (always, in builds without the scalar ones).
+// (Always inlined: emcc turns the -Oz of the build into -fno-inline-functions, and a call
+// here would keep every scalar instance in the download.)
+__attribute__((always_inline)) constexpr bool use_simd(Variant v) { return v == Variant::kSimd || !kWithScalarVariant; }
 
 inline bool is_half(DataType t) { return t == DataType::kFloat16 || t == DataType::kBfloat16; }
 

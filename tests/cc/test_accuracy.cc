@@ -13,6 +13,7 @@
 
 #include "helpers.h"
 #include "reduce/reduce_kernels.h"
+#include "scan/scan_kernels.h"
 #include "plan/reduction_plan.h"
 
 using namespace orw;
@@ -59,7 +60,7 @@ Tensor streamed(std::unique_ptr<StreamedRun> s, const std::vector<const Tensor*>
 // across slices), of a streamed run of the same node.
 std::vector<std::pair<const char*, Tensor>> both_paths(const Node& node, const std::vector<const Tensor*>& inputs) {
   std::vector<std::pair<const char*, Tensor>> out = {{"run_node", run1(node, inputs)}};
-  if (auto s = StreamedRun::start(node, inputs)) out.emplace_back("streamed", streamed(std::move(s), inputs));
+  if (auto s = start_streamed_run(node, inputs)) out.emplace_back("streamed", streamed(std::move(s), inputs));
   return out;
 }
 

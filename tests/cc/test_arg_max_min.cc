@@ -332,7 +332,7 @@ TEST_CASE("ArgMax/streamed runs give the indices of run_node for every pattern a
           INFO(op << " " << type_name(t) << " " << shape_to_string(dims) << " axis " << axis << " last " << last);
           const Node node = Node::make(op, "", 13, {Attribute::of_int("axis", axis), Attribute::of_int("select_last_index", last)});
           const Tensor view = Tensor::view(t, dims, nullptr);
-          auto s = StreamedRun::start(node, {&view});
+          auto s = start_streamed_run(node, {&view});
           REQUIRE(s);
           CHECK_FALSE(s->output_in_pieces());
           const char* src = static_cast<const char*>(x.raw());

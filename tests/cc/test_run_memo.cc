@@ -1,4 +1,4 @@
-// A node's run memo (src/ops/run_memo.h): runs on the same shapes reuse the plan and the output
+// A node's run memo (src/plan/run_memo.h): runs on the same shapes reuse the plan and the output
 // buffer, yet results, errors and outputs still held are exactly as without it.
 #include <catch2/catch.hpp>
 
@@ -60,7 +60,7 @@ std::vector<float> values(const Tensor& t) { return {t.data<float>(), t.data<flo
 }  // namespace
 
 TEST_CASE("RunMemo/runs alternating shapes and axes give what a fresh node gives", "[memo]") {
-  const Node memoized = reduce_sum();
+  NodeRunner memoized{reduce_sum(), {}};
   const Tensor a = f32({4, 5}, 1), b = f32({5, 4}, 2);
   const Tensor ax0 = i64({0}), ax1 = i64({1}), ax_neg = i64({-1});
   const std::vector<std::vector<const Tensor*>> runs = {
@@ -68,7 +68,7 @@ TEST_CASE("RunMemo/runs alternating shapes and axes give what a fresh node gives
   };
   for (size_t r = 0; r < runs.size(); ++r) {
     INFO("run " << r);
-    const Tensor got = run_node(memoized, runs[r])[0];
+    const Tensor got = memoized.run(runs[r])[0];
     const Tensor want = run_node(reduce_sum(), runs[r])[0];
     CHECK(got.dims() == want.dims());
     CHECK(values(got) == values(want));
@@ -76,49 +76,49 @@ TEST_CASE("RunMemo/runs alternating shapes and axes give what a fresh node gives
 }
 
 TEST_CASE("RunMemo/an output dropped before the next run has its buffer reused", "[memo]") {
-  const Node n = reduce_sum();
+  NodeRunner n{reduce_sum(), {}};
   const Tensor x = f32({8, 16}, 0), ax = i64({1});
-  const void* first = run_node(n, {&x, &ax})[0].raw();
-  const void* second = run_node(n, {&x, &ax})[0].raw();
+  const void* first = n.run({&x, &ax})[0].raw();
+  const void* second = n.run({&x, &ax})[0].raw();
   CHECK(first == second);
 }
 
 TEST_CASE("RunMemo/an output still held is never overwritten by the next run", "[memo]") {
-  const Node n = reduce_sum();
+  NodeRunner n{reduce_sum(), {}};
   const Tensor x = f32({8, 16}, 0), y = f32({8, 16}, 100), ax = i64({1});
-  const Tensor held = run_node(n, {&x, &ax})[0];
+  const Tensor held = n.run({&x, &ax})[0];
   const std::vector<float> before = values(held);
-  const Tensor next = run_node(n, {&y, &ax})[0];
+  const Tensor next = n.run({&y, &ax})[0];
   CHECK(next.raw() != held.raw());
   CHECK(values(held) == before);
 }
 
 TEST_CASE("RunMemo/a bad run after good ones on the same shapes still throws, and the next good run works", "[memo]") {
-  const Node n = reduce_sum();
+  NodeRunner n{reduce_sum(), {}};
   const Tensor x = f32({2, 3}, 0), good = i64({1}), bad = i64({2});
-  run_node(n, {&x, &good});
-  CHECK_THROWS_WITH(run_node(n, {&x, &bad}), Catch::Contains("axis 2 is out of range for rank 2"));
-  CHECK_THROWS_AS(run_node(n, {&x, &bad}), std::invalid_argument);
-  CHECK(values(run_node(n, {&x, &good})[0]) == values(run_node(reduce_sum(), {&x, &good})[0]));
+  n.run({&x, &good});
+  CHECK_THROWS_WITH(n.run({&x, &bad}), Catch::Contains("axis 2 is out of range for rank 2"));
+  CHECK_THROWS_AS(n.run({&x, &bad}), std::invalid_argument);
+  CHECK(values(n.run({&x, &good})[0]) == values(run_node(reduce_sum(), {&x, &good})[0]));
 }
 
 TEST_CASE("RunMemo/scans on the same shapes reuse the output buffer and give fresh-node results", "[memo]") {
-  const Node n = Node::make("CumSum", "", 14, {});
+  NodeRunner n{Node::make("CumSum", "", 14, {}), {}};
   const Tensor x = f32({3, 4}, 1), y = f32({3, 4}, 5), ax = i64({1}), ax0 = i64({0});
-  const void* first = run_node(n, {&x, &ax})[0].raw();
-  const Tensor again = run_node(n, {&y, &ax})[0];
+  const void* first = n.run({&x, &ax})[0].raw();
+  const Tensor again = n.run({&y, &ax})[0];
   CHECK(again.raw() == first);
   CHECK(values(again) == values(run_node(Node::make("CumSum", "", 14, {}), {&y, &ax})[0]));
-  CHECK(values(run_node(n, {&y, &ax0})[0]) == values(run_node(Node::make("CumSum", "", 14, {}), {&y, &ax0})[0]));
+  CHECK(values(n.run({&y, &ax0})[0]) == values(run_node(Node::make("CumSum", "", 14, {}), {&y, &ax0})[0]));
 }
 
 namespace {
 
 // Operator-new calls of one run of `n` on `inputs`.
-int allocations(const Node& n, const std::vector<const Tensor*>& inputs) {
+int allocations(NodeRunner& n, const std::vector<const Tensor*>& inputs) {
   news = 0;
   counting = true;
-  { const auto out = run_node(n, inputs); }
+  { const auto out = n.run(inputs); }
   counting = false;
   return news;
 }
@@ -128,10 +128,10 @@ int allocations(const Node& n, const std::vector<const Tensor*>& inputs) {
 TEST_CASE("RunMemo/a steady-state run allocates less than half of what a first run does", "[memo]") {
   const Tensor x = f32({8, 16}, 0), ax = i64({1});
   const std::vector<const Tensor*> inputs = {&x, &ax};
-  const Node fresh = reduce_sum();
+  NodeRunner fresh{reduce_sum(), {}};
   const int first = allocations(fresh, inputs);
-  const Node n = reduce_sum();
-  run_node(n, inputs);
+  NodeRunner n{reduce_sum(), {}};
+  n.run(inputs);
   const int steady = allocations(n, inputs);
   INFO("first run " << first << ", steady state " << steady);
   CHECK(2 * steady < first);

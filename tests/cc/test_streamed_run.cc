@@ -59,7 +59,7 @@ TEST_CASE("StreamedRun/reductions give the bits of run_node for every op and pat
     for (const std::vector<int64_t>& axes : std::vector<std::vector<int64_t>>{{0}, {1}, {2}, {0, 2}, {0, 1, 2}}) {
       INFO(op << " axes " << shape_to_string(axes));
       const Node node = Node::make(op, "", 11, {Attribute::of_ints("axes", axes)});
-      auto s = StreamedRun::start(node, {&x});
+      auto s = start_streamed_run(node, {&x});
       REQUIRE(s);
       CHECK_FALSE(s->output_in_pieces());
       CHECK(same_bits(stream_all(*s, x), run_node(node, {&x})[0]));
@@ -73,7 +73,7 @@ TEST_CASE("StreamedRun/float LogSumExp streams over rows (KR) and one long slice
   for (const std::vector<int64_t>& axes : std::vector<std::vector<int64_t>>{{1}, {0, 1}}) {
     INFO("axes " << shape_to_string(axes));
     const Node node = Node::make("ReduceLogSumExp", "", 11, {Attribute::of_ints("axes", axes)});
-    auto s = StreamedRun::start(node, {&x});
+    auto s = start_streamed_run(node, {&x});
     REQUIRE(s);
     CHECK(same_bits(stream_all(*s, x), run_node(node, {&x})[0]));
   }
@@ -99,7 +99,7 @@ TEST_CASE("StreamedRun/integer reductions stream too", "[stream]") {
   for (const char* op : {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceL1"}) {
     INFO(op);
     const Node node = Node::make(op, "", 11, {Attribute::of_ints("axes", {1})});
-    auto s = StreamedRun::start(node, {&x});
+    auto s = start_streamed_run(node, {&x});
     REQUIRE(s);
     CHECK(same_bits(stream_all(*s, x), run_node(node, {&x})[0]));
   }
@@ -119,7 +119,7 @@ TEST_CASE("StreamedRun/scans give the bits of run_node on every axis, exclusive 
             INFO(op << " " << shape_to_string(dims) << " axis " << axis << " exclusive " << exclusive << " reverse " << reverse);
             const Node node = Node::make(op, "", 26, {Attribute::of_int("exclusive", exclusive), Attribute::of_int("reverse", reverse)});
             const Tensor a = Tensor::view(DataType::kInt64, {}, &axis);
-            auto s = StreamedRun::start(node, {&x, &a});
+            auto s = start_streamed_run(node, {&x, &a});
             REQUIRE(s);
             CHECK(s->output_in_pieces());
             CHECK(same_bits(stream_all(*s, x), run_node(node, {&x, &a})[0]));
@@ -137,30 +137,30 @@ TEST_CASE("StreamedRun/does not start where a single pass cannot do it", "[strea
   const Tensor xf = Tensor::view(DataType::kFloat, {3, 4}, f.data());
   const Tensor xh = Tensor::view(DataType::kFloat16, {3, 4}, h.data());
   const Tensor xi = Tensor::view(DataType::kInt32, {3, 4}, i.data());
-  CHECK_FALSE(StreamedRun::start(Node::make("ReduceLogSumExp", "", 11, {Attribute::of_ints("axes", {0})}), {&xf}));
-  CHECK_FALSE(StreamedRun::start(Node::make("ReduceSum", "", 13, {}), {&xh}));
-  CHECK_FALSE(StreamedRun::start(Node::make("ReduceL2", "", 13, {}), {&xi}));
-  CHECK_FALSE(StreamedRun::start(Node::make("ReduceSum", "", 18, {Attribute::of_int("noop_with_empty_axes", 1)}), {&xf}));
+  CHECK_FALSE(start_streamed_run(Node::make("ReduceLogSumExp", "", 11, {Attribute::of_ints("axes", {0})}), {&xf}));
+  CHECK_FALSE(start_streamed_run(Node::make("ReduceSum", "", 13, {}), {&xh}));
+  CHECK_FALSE(start_streamed_run(Node::make("ReduceL2", "", 13, {}), {&xi}));
+  CHECK_FALSE(start_streamed_run(Node::make("ReduceSum", "", 18, {Attribute::of_int("noop_with_empty_axes", 1)}), {&xf}));
   int64_t axis = 0;
   const Tensor a = Tensor::view(DataType::kInt64, {}, &axis);
-  CHECK_FALSE(StreamedRun::start(Node::make("CumSum", "", 14, {}), {&xh, &a}));
+  CHECK_FALSE(start_streamed_run(Node::make("CumSum", "", 14, {}), {&xh, &a}));
 }
 
 TEST_CASE("StreamedRun/checks its inputs before any data arrives", "[stream]") {
   const Tensor no_data = Tensor::view(DataType::kFloat, {3, 4}, nullptr);
-  CHECK_THROWS_WITH(StreamedRun::start(Node::make("ReduceSum", "", 11, {Attribute::of_ints("axes", {2})}), {&no_data}),
+  CHECK_THROWS_WITH(start_streamed_run(Node::make("ReduceSum", "", 11, {Attribute::of_ints("axes", {2})}), {&no_data}),
                     Catch::Contains("ReduceSum") && Catch::Contains("axis 2 is out of range for rank 2"));
   const Tensor ints = Tensor::view(DataType::kInt8, {3, 4}, nullptr);
-  CHECK_THROWS_AS(StreamedRun::start(Node::make("ReduceSum", "", 13, {}), {&ints}), TypeError);
+  CHECK_THROWS_AS(start_streamed_run(Node::make("ReduceSum", "", 13, {}), {&ints}), TypeError);
   int64_t axis = 5;
   const Tensor a = Tensor::view(DataType::kInt64, {}, &axis);
-  CHECK_THROWS_WITH(StreamedRun::start(Node::make("CumSum", "", 14, {}), {&no_data, &a}), Catch::Contains("axis 5 is out of range"));
+  CHECK_THROWS_WITH(start_streamed_run(Node::make("CumSum", "", 14, {}), {&no_data, &a}), Catch::Contains("axis 5 is out of range"));
 }
 
 TEST_CASE("StreamedRun/finish before the whole input is an error", "[stream]") {
   std::vector<float> f(1 << 20, 1.0f);
   const Tensor x = Tensor::view(DataType::kFloat, {1 << 20}, f.data());
-  auto s = StreamedRun::start(Node::make("ReduceSum", "", 13, {}), {&x});
+  auto s = start_streamed_run(Node::make("ReduceSum", "", 13, {}), {&x});
   REQUIRE(s);
   REQUIRE(s->next().count < static_cast<size_t>(x.size()));  // several pieces
   s->feed(f.data(), nullptr);

@@ -109,7 +109,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
 
   // The streamed run (when it applies) gives the same values.
-  std::unique_ptr<StreamedRun> stream = StreamedRun::start(node, inputs);
+  std::unique_ptr<StreamedRun> stream = start_streamed_run(node, inputs);
   if (stream && !fuzz::same_values(fuzz::stream_all(*stream, *inputs[0]), outputs[0])) {
     std::fprintf(stderr, "streamed run differs from run_node\n");
     std::abort();

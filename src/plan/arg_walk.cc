@@ -1,0 +1,90 @@
+#include "plan/arg_walk.h"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+#include "plan/pieces.h"
+
+namespace orw {
+
+// Pieces as Reduce streams cut them (piece_shape), except that an RK plan's piece holds at most
+// kArgRkPieceBytes of whole rows (at least one row).
+size_t arg_piece_elements(const ReductionPlan& plan, size_t element_size) {
+  PieceShape p = piece_shape(plan, element_size);
+  if (plan.group_dims.size() == 2 && !plan.group_reduced[1]) {
+    const size_t row_bytes = p.unit * element_size;
+    p.units = std::min(p.units, std::max<size_t>(1, kArgRkPieceBytes / (row_bytes ? row_bytes : 1)));
+  }
+  return p.elements();
+}
+
+ArgWalk::ArgWalk(const ReductionPlan& plan, int64_t* out, size_t element_size, size_t lane_size, const void* bottom)
+    : out_(out), plan_(plan), element_size_(element_size), lane_size_(lane_size) {
+  const auto& dims = plan_.group_dims;
+  const size_t g = dims.size();
+  const size_t n_out = static_cast<size_t>(plan_.output_count);
+  for (size_t o = 0; o < n_out; ++o) out_[o] = 0;  // also the answer when nothing is reduced
+  if (g >= 2 && !plan_.group_reduced[g - 1]) {      // ...RK: columns carry state
+    columns_ = static_cast<size_t>(dims[g - 1]);
+    rows_ = static_cast<size_t>(dims[g - 2]);
+    const size_t bytes = n_out * lane_size;
+    state_ = byte_buffer(2 * bytes);
+    bv_ = state_.get();
+    bi_ = reinterpret_cast<char*>(state_.get()) + bytes;
+    fill_copies(bv_, bottom, lane_size, n_out);
+    std::memset(bi_, 0, bytes);
+  }
+  slice_ = g == 1 && plan_.group_reduced[0];
+}
+
+ArgWalk::~ArgWalk() = default;
+
+size_t ArgWalk::piece_elements() const { return arg_piece_elements(plan_, element_size_); }
+
+void ArgWalk::feed(const void* x, size_t begin, size_t count) {
+  if (count == 0 || plan_.reduce_count <= 1) return;  // nothing reduced: every index is 0
+  if (slice_) return slice(x, begin, count);          // R: one slice
+  if (columns_ == 0) {                                // ...KR: whole rows
+    const auto r = static_cast<size_t>(plan_.group_dims.back());
+    return rows(x, count / r, r, begin / r);
+  }
+  // ...RK: a piece is whole rows of one block, or whole blocks.
+  const size_t block = rows_ * columns_;
+  for (size_t at = begin; at < begin + count;) {
+    const size_t b = at / block, row0 = (at % block) / columns_;
+    const size_t n = std::min(rows_ - row0, (begin + count - at) / columns_);
+    columns(static_cast<const char*>(x) + (at - begin) * element_size_, row0, row0 + n, columns_, b * columns_);
+    at += n * columns_;
+  }
+}
+
+void ArgWalk::finish() {
+  if (plan_.reduce_count <= 1) return;
+  if (slice_) out_[0] = slice_index();
+  if (columns_ == 0) return;
+  const size_t n_out = static_cast<size_t>(plan_.output_count);
+  for (size_t o = 0; o < n_out; ++o) {
+    out_[o] = lane_size_ == 4 ? static_cast<const int32_t*>(bi_)[o] : static_cast<const int64_t*>(bi_)[o];
+  }
+}
+
+ArgKeyStream::ArgKeyStream(std::unique_ptr<ReduceStream> keys, size_t piece, size_t key_size, Convert convert)
+    : keys_(std::move(keys)), piece_(piece), key_size_(key_size), convert_(convert) {}
+
+ArgKeyStream::~ArgKeyStream() = default;
+
+size_t ArgKeyStream::piece_elements() const { return piece_; }
+
+void ArgKeyStream::feed(const void* x, size_t begin, size_t count) {
+  if (count > capacity_) {
+    buffer_ = byte_buffer(count * key_size_);
+    capacity_ = count;
+  }
+  convert_(x, buffer_.get(), count);
+  keys_->feed(buffer_.get(), begin, count);
+}
+
+void ArgKeyStream::finish() { keys_->finish(); }
+
+}  // namespace orw

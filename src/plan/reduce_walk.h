@@ -1,0 +1,86 @@
+// Streams of reductions and the type-independent half of running a ReductionPlan (built -Oz:
+// it runs once per stream, piece or block, never per element). The typed half is each
+// family's runner (reduce/reduce_runner.h), which derives from ReduceWalk.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "core/buffer.h"
+#include "plan/reduction_plan.h"
+
+namespace orw {
+
+// A reduction fed piece by piece in input order (e.g. while its input is copied from
+// elsewhere, so each piece is reduced while it is in cache). Gives the same bits as the
+// whole-buffer run. What operators and the bindings hold (Reduce ops, ArgMax/ArgMin).
+class ReduceStream {
+ public:
+  virtual ~ReduceStream() = default;
+  // Elements per piece; feed() takes pieces of exactly this size, the last one may be shorter.
+  virtual size_t piece_elements() const = 0;
+  // Reduces input elements [begin, begin + count) found at x.
+  virtual void feed(const void* x, size_t begin, size_t count) = 0;
+  // Completes the output (finalize steps such as Mean's division).
+  virtual void finish() = 0;
+};
+
+// The run-time parameters of a reduction: of its finalize step, and of op descriptors that
+// carry values (reduce/reduce_ops.h: FlipMaxOp, HalfKeyMaxOp).
+struct ReduceArgs {
+  int64_t count = 0;           // elements reduced into each output (Mean)
+  uint64_t flip = 0;           // FlipMaxOp, HalfKeyMaxOp: the xor that turns elements into keys
+  uint16_t exponent_mask = 0;  // HalfKeyMaxOp: the format's exponent bits (core/half.h)
+  bool to_bool = false;        // Max/Min of bool
+};
+
+// A finalize step: completes the n accumulators (of the runner's accumulator type) in place.
+// A plain function (not a type), so every op sharing a kernel (Sum, Mean, LogSum) shares one
+// runner instance.
+using Finalize = void (*)(void* acc, size_t n, const ReduceArgs& args);
+
+// A reduction stream's type-independent half: the plan and how each piece of input (whole
+// units of piece_shape, in input order) maps onto kernel calls, the output, the buffer of wide
+// accumulators and the finalize step. The kernel calls are the typed half's (one per piece or
+// block); offsets and counts are in elements.
+class ReduceWalk : public ReduceStream {
+ public:
+  ~ReduceWalk() override;
+  size_t piece_elements() const final;
+  void feed(const void* x, size_t begin, size_t count) final;
+
+ protected:
+  // Elements of element_size bytes, accumulated in acc_size bytes (a wider acc_size: in a
+  // buffer of accumulators, rounded to the output by the runner's finish()); the accumulators
+  // start as copies of *identity.
+  ReduceWalk(const ReductionPlan& plan, void* out, size_t element_size, size_t acc_size, const void* identity,
+             Finalize finalize, const ReduceArgs& args);
+
+  // K (nothing reduced, or a single element): out[begin + i] = Op(out[begin + i], x[i]).
+  virtual void kept(const void* x, size_t begin, size_t count) = 0;
+  // R: x[0..count) reduced to one partial result.
+  virtual void slice(const void* x, size_t count) = 0;
+  // KR (each of `rows` rows reduced) or RK (rows combined column by column) of rows x cols
+  // elements at x, into the accumulators from out_offset on.
+  virtual void rows(const void* x, size_t rows, size_t cols, size_t out_offset) = 0;
+  virtual void columns(const void* x, size_t rows, size_t cols, size_t out_offset) = 0;
+
+  size_t outputs() const { return static_cast<size_t>(plan_.output_count); }
+  void run_finalize();  // the finalize step, if any, on the accumulators
+
+  void* out_;
+  void* acc_;  // out_, or wide_
+  ReduceArgs args_;
+
+ private:
+  ReductionPlan plan_;
+  size_t outer_groups_ = 0, inner_in_ = 1, inner_out_ = 1;
+  ByteBuffer wide_;
+  Finalize finalize_;
+  size_t element_size_;
+};
+
+// Feeds a whole input of elements of `bytes` bytes at x to a stream, `piece` elements at a
+// time (the stream's own pieces by default), and finishes it.
+void run_stream(ReduceStream& stream, size_t count, const void* x, size_t bytes, size_t piece = 0);
+
+}  // namespace orw

@@ -1,0 +1,37 @@
+#include "registry/families.h"
+
+#include "arg/arg.h"
+#include "elementwise/elementwise.h"
+#include "elementwise/elementwise_shape.h"
+#include "reduce/reduce.h"
+#include "scan/scan.h"
+
+namespace orw {
+namespace {
+
+constexpr OpEntry kReduce{run_reduce, infer_reduce_shape, start_streamed_reduce};
+constexpr OpEntry kArg{run_arg, infer_arg_shape, start_streamed_arg};
+constexpr OpEntry kScan{run_scan, infer_scan_shape, start_streamed_scan};
+// Indexed by ElementwiseOp.
+constexpr OpEntry kElementwise[] = {
+    {run_abs, infer_unary_shape, nullptr},  {run_exp, infer_unary_shape, nullptr},
+    {run_log, infer_unary_shape, nullptr},  {run_sqrt, infer_unary_shape, nullptr},
+    {run_mul, infer_mul_shape, nullptr},    {run_cast, infer_cast_shape, nullptr},
+    {run_cast_like, infer_cast_like_shape, nullptr},
+};
+static_assert(sizeof kElementwise / sizeof kElementwise[0] == static_cast<size_t>(ElementwiseOp::kCastLike) + 1,
+              "one entry per ElementwiseOp");
+
+}  // namespace
+
+const OpEntry& entry_of(const OpSchema& s) {
+  switch (s.family) {
+    case Family::kReduce: return kReduce;
+    case Family::kArg: return kArg;
+    case Family::kScan: return kScan;
+    case Family::kElementwise: break;
+  }
+  return kElementwise[static_cast<size_t>(s.elementwise_op)];
+}
+
+}  // namespace orw

@@ -1,0 +1,48 @@
+// The typed half of a scan (built -O3 in scan_kernels.cc): ScanWalk's pieces scanned by the
+// microkernels of scan_microkernels.h for one compute type S and op descriptor Op.
+#pragma once
+#include <cstddef>
+
+#include "plan/scan_walk.h"
+#include "scan/scan_microkernels.h"
+
+namespace orw::kernels {
+
+template <class S, class Op>
+class ScanRunner final : public ScanWalk {
+ public:
+  using T = typename S::Lane;
+  using A = typename S::Acc;
+
+  ScanRunner(size_t outer, size_t n, size_t inner, bool exclusive, bool reverse, size_t piece_bytes)
+      : ScanWalk(outer, n, inner, exclusive, reverse, piece_bytes, sizeof(T), sizeof(A)) {}
+
+  void feed(const void* x, void* out) override { feed_typed(static_cast<const T*>(x), static_cast<T*>(out)); }
+
+  // Scans the next piece: x holds its input elements, out receives its output elements.
+  void feed_typed(const T* x, T* out) {
+    A* carry = reinterpret_cast<A*>(carry_.get());
+    if (!by_rows_) {
+      const size_t block = n_ * inner_, blocks = next().count / block;
+      for (size_t b = 0; b < blocks; ++b, x += block, out += block) {
+        if (inner_ == 1) scan_contiguous_row<S, Op>(x, out, n_, exclusive_, reverse_);
+        else scan_rows<S, Op>(x, out, n_, inner_, carry, exclusive_, reverse_, true);
+      }
+      done_ += blocks;
+      return;
+    }
+    const size_t m = rows_in_next();
+    scan_rows<S, Op>(x, out, m, inner_, carry, exclusive_, reverse_, row_ == 0);
+    rows_done(m);
+  }
+};
+
+// out = scan of x (outer, n, inner) along n, piece by piece exactly as a stream would.
+template <class S, class Op>
+void scan(const typename S::Lane* x, typename S::Lane* out, size_t outer, size_t n, size_t inner, bool exclusive,
+          bool reverse, size_t piece_bytes) {
+  ScanRunner<S, Op> runner(outer, n, inner, exclusive, reverse, piece_bytes);
+  for (auto p = runner.next(); p.count > 0; p = runner.next()) runner.feed_typed(x + p.offset, out + p.offset);
+}
+
+}  // namespace orw::kernels
