@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "arg/arg_microkernels.h"
+#include "arg/arg_kr_rk_microkernels.h"
 #include "plan/arg_walk.h"
 
 namespace orw::kernels {
