@@ -26,7 +26,7 @@ std::map<int, std::unique_ptr<Node>>& nodes() {
 
 const Node& live_node(int handle) {
   auto it = nodes().find(handle);
-  if (it == nodes().end()) fail<std::invalid_argument>(ErrorMessage() << "node handle " << handle << " is not live");
+  if (it == nodes().end()) fail<ValueError>(ErrorMessage() << "node handle " << handle << " is not live");
   return *it->second;
 }
 
@@ -100,7 +100,7 @@ val node_infer_shapes(int handle, val infos) {
     const int count = infos["length"].as<int>();
     const auto& specs = n.schema().inputs;
     if (count > static_cast<int>(specs.size())) {
-      fail<std::invalid_argument>(ErrorMessage()
+      fail<ValueError>(ErrorMessage()
                                   << n << ": inferShapes: got " << count
                                   << " input infos, but this version takes at most " << specs.size() << " inputs");
     }
@@ -109,7 +109,7 @@ val node_infer_shapes(int handle, val infos) {
       val v = static_cast<int>(i) < count ? infos[i] : val::undefined();
       const bool given = !v.isNull() && !v.isUndefined() && !n.inputs()[i].empty();
       if (!given && i < specs.size() && !specs[i].optional) {
-        fail<std::invalid_argument>(ErrorMessage() << n << ": inferShapes: input " << i << " '" << specs[i].name
+        fail<ValueError>(ErrorMessage() << n << ": inferShapes: input " << i << " '" << specs[i].name
                                                    << "' is required, so its info cannot be null (pass {} for a tensor "
                                                       "nothing is known about)");
       }

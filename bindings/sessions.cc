@@ -28,7 +28,7 @@ std::map<int, std::unique_ptr<Session>>& sessions() {
 const Session& live_session(int handle) {
   auto it = sessions().find(handle);
   if (it == sessions().end()) {
-    fail<std::invalid_argument>(ErrorMessage() << "session handle " << handle << " is not live");
+    fail<ValueError>(ErrorMessage() << "session handle " << handle << " is not live");
   }
   return *it->second;
 }

@@ -126,14 +126,14 @@ EMSCRIPTEN_KEEPALIVE uintptr_t orw_stream_out() { return reinterpret_cast<uintpt
 EMSCRIPTEN_KEEPALIVE int orw_stream_feed() {
   using namespace orw::bindings;
   return guarded([] {
-    if (!glue().stream) orw::fail<std::logic_error>("no streamed run in progress");
+    if (!glue().stream) orw::fail<orw::InternalError>("no streamed run in progress");
     glue().stream->feed(glue().staging_in.data(), glue().staging_out.data());
   });
 }
 EMSCRIPTEN_KEEPALIVE int orw_stream_end() {
   using namespace orw::bindings;
   const bool ok = guarded([] {
-    if (!glue().stream) orw::fail<std::logic_error>("no streamed run in progress");
+    if (!glue().stream) orw::fail<orw::InternalError>("no streamed run in progress");
     glue().outputs.clear();
     orw::Tensor out = glue().stream->finish();
     if (!glue().stream->output_in_pieces()) glue().outputs.push_back(out);

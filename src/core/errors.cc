@@ -47,13 +47,27 @@ void fail(const char* message) {
   template void fail<E>(ErrorMessage&); \
   template void fail<E>(const char*);
 ORW_FAIL_AS(TypeError)
+ORW_FAIL_AS(ValueError)
+ORW_FAIL_AS(LookupError)
 ORW_FAIL_AS(ParseError)
 ORW_FAIL_AS(UnsupportedError)
 ORW_FAIL_AS(SizeError)
 ORW_FAIL_AS(AllocationError)
-ORW_FAIL_AS(std::invalid_argument)
-ORW_FAIL_AS(std::out_of_range)
-ORW_FAIL_AS(std::logic_error)
+ORW_FAIL_AS(InternalError)
 #undef ORW_FAIL_AS
+
+void fail_as(ErrorKind kind, ErrorMessage& message) {
+  switch (kind) {
+    case ErrorKind::kType: fail<TypeError>(message);
+    case ErrorKind::kValue: fail<ValueError>(message);
+    case ErrorKind::kLookup: fail<LookupError>(message);
+    case ErrorKind::kParse: fail<ParseError>(message);
+    case ErrorKind::kUnsupported: fail<UnsupportedError>(message);
+    case ErrorKind::kSize: fail<SizeError>(message);
+    case ErrorKind::kAllocation: fail<AllocationError>(message);
+    case ErrorKind::kInternal: break;
+  }
+  fail<InternalError>(message);
+}
 
 }  // namespace orw

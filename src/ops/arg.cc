@@ -32,7 +32,7 @@ PreparedArg prepare_arg(const Node& node, const std::vector<const Tensor*>& inpu
   check_data_type(node, x, 0);
   const int64_t axis = arg_axis(node, x.rank());
   if (x.dims()[axis] == 0) {
-    fail<std::invalid_argument>(ErrorMessage() << node << ": input 0 'data' has size 0 along axis " << axis
+    fail<ValueError>(ErrorMessage() << node << ": input 0 'data' has size 0 along axis " << axis
                                                << " (shape " << ShapeText{x.dims()} << "): an empty slice has no arg");
   }
   const bool keepdims = node.int_attribute("keepdims", 1) != 0;

@@ -50,7 +50,7 @@ int32_t type_from_name(const Node& node, const std::string& name) {
   for (int32_t t = 1; t < static_cast<int32_t>(sizeof kNames / sizeof kNames[0]); ++t) {
     if (upper == kNames[t]) return t;
   }
-  fail<std::invalid_argument>(ErrorMessage()
+  fail<ValueError>(ErrorMessage()
                               << node << ": attribute 'to' is \"" << Printable{name}
                               << "\", which is not a TensorProto.DataType name (e.g. \"FLOAT\", \"INT64\")");
 }
@@ -80,7 +80,7 @@ Shape legacy_aligned_b(const Node& node, const Shape& a, const Shape& b) {
   const BothInputs both{node, a, b};
   if (!broadcast) {
     if (a != b) {
-      fail<std::invalid_argument>(ErrorMessage()
+      fail<ValueError>(ErrorMessage()
                                   << node << ": " << both
                                   << " differ; this version broadcasts only with attribute 'broadcast' = 1");
     }
@@ -93,7 +93,7 @@ Shape legacy_aligned_b(const Node& node, const Shape& a, const Shape& b) {
   const Attribute* axis_attr = node.find_attribute("axis");
   const int64_t axis = axis_attr ? axis_attr->i : ra - rb;
   if (rb > ra || axis < 0 || axis + rb > ra) {
-    fail<std::invalid_argument>(ErrorMessage()
+    fail<ValueError>(ErrorMessage()
                                 << node << ": " << both
                                 << ": with 'broadcast' = 1, B must have one element or match A's dims from axis "
                                 << axis << " (attribute 'axis'), which does not fit");
@@ -101,7 +101,7 @@ Shape legacy_aligned_b(const Node& node, const Shape& a, const Shape& b) {
   Shape aligned(a.size(), 1);
   for (int64_t d = 0; d < rb; ++d) {
     if (b[d] != a[axis + d]) {
-      fail<std::invalid_argument>(ErrorMessage() << node << ": " << both << ": B's dim " << d << " (" << b[d]
+      fail<ValueError>(ErrorMessage() << node << ": " << both << ": B's dim " << d << " (" << b[d]
                                                  << ") differs from A's dim " << axis + d << " (" << a[axis + d]
                                                  << "); the legacy broadcast of this version needs them equal");
     }
@@ -127,7 +127,7 @@ Shape mul_output_dims(const Node& node, const Shape& a, const Shape& b) {
   try {
     return plan_broadcast(a, b).output_dims;
   } catch (const std::invalid_argument& e) {
-    fail<std::invalid_argument>(ErrorMessage()
+    fail<ValueError>(ErrorMessage()
                                 << node << ": " << BothInputs{node, a, b} << " do not broadcast (" << e.what() << ')');
   }
 }
@@ -152,18 +152,18 @@ std::vector<Tensor> run_mul(const Node& node, const std::vector<const Tensor*>& 
 DataType cast_target(const Node& node) {
   const Attribute* to = node.find_attribute("to");
   if (!to) {
-    fail<std::invalid_argument>(ErrorMessage() << node << ": attribute 'to' is required (the target element type)");
+    fail<ValueError>(ErrorMessage() << node << ": attribute 'to' is required (the target element type)");
   }
   int64_t t = to->type == AttrType::kString ? type_from_name(node, to->s) : to->i;
   const int since = t >= 0 && t <= 64 ? cast_type_since(static_cast<int32_t>(t)) : 0;
   if (since == 0) {
-    fail<std::invalid_argument>(ErrorMessage()
+    fail<ValueError>(ErrorMessage()
                                 << node << ": attribute 'to' = " << t
                                 << " is not an element type Cast can produce (complex, undefined or unknown)");
   }
   const auto type = static_cast<DataType>(t);
   if (since > node.since_version()) {
-    fail<std::invalid_argument>(ErrorMessage() << node << ": attribute 'to' is " << TypeLabel{static_cast<int32_t>(t)}
+    fail<ValueError>(ErrorMessage() << node << ": attribute 'to' is " << TypeLabel{static_cast<int32_t>(t)}
                                                << ", which Cast accepts only from version " << since
                                                << " (this node resolves to version " << node.since_version() << ')');
   }
@@ -178,7 +178,7 @@ DataType cast_target(const Node& node) {
 void check_round_mode(const Node& node) {
   const Attribute* a = node.find_attribute("round_mode");
   if (a && a->s != "up" && a->s != "down" && a->s != "nearest") {
-    fail<std::invalid_argument>(ErrorMessage()
+    fail<ValueError>(ErrorMessage()
                                 << node << ": attribute 'round_mode' must be \"up\", \"down\" or \"nearest\", got \""
                                 << Printable{a->s} << '"');
   }

@@ -28,7 +28,7 @@ std::vector<int64_t> normalize_axes(const Node& node, const std::vector<int64_t>
       } else {
         m << " (valid range [" << -rank << ", " << rank - 1 << "])";
       }
-      fail<std::invalid_argument>(m);
+      fail<ValueError>(m);
     }
     const int64_t wrapped = a < 0 ? a + rank : a;
     for (size_t j = 0; j < out.size(); ++j) {
@@ -37,7 +37,7 @@ std::vector<int64_t> normalize_axes(const Node& node, const std::vector<int64_t>
         ErrorMessage m;
         m << node << ": " << source << ": axis " << wrapped << " is repeated";
         if (first != a) m << " (as " << first << " and " << a << ')';
-        fail<std::invalid_argument>(m << "; each axis may appear once");
+        fail<ValueError>(m << "; each axis may appear once");
       }
     }
     out.push_back(wrapped);
@@ -72,7 +72,7 @@ PreparedReduce prepare_reduce(const Node& node, const std::vector<const Tensor*>
   } else if (const Tensor* axes = optional_input(inputs, 1)) {
     source = "input 'axes'";
     if (axes->rank() != 1) {
-      fail<std::invalid_argument>(ErrorMessage() << node << ": input 1 'axes' must be a 1-D tensor, got shape "
+      fail<ValueError>(ErrorMessage() << node << ": input 1 'axes' must be a 1-D tensor, got shape "
                                                  << ShapeText{axes->dims()});
     }
     raw_axes = read_int_values(node, *axes, 1, false);

@@ -18,7 +18,7 @@ void infer_arg_shape(ShapesContext& ctx, const Node& node) {
     const Dims& in = *x.shape;
     const int64_t axis = arg_axis(node, x.rank());
     if (in[axis].is(0)) {
-      fail<std::invalid_argument>(ErrorMessage() << node << ": input 0 'data' has size 0 along axis " << axis
+      fail<ValueError>(ErrorMessage() << node << ": input 0 'data' has size 0 along axis " << axis
                                                  << " (shape " << x.shape << "): an empty slice has no arg");
     }
     const bool keepdims = node.int_attribute("keepdims", 1) != 0;
