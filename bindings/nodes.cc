@@ -24,9 +24,13 @@ std::map<int, std::unique_ptr<Node>>& nodes() {
   return n;
 }
 
-const Node& live_node(int handle) {
+// The node behind `handle`; `api` names the JS call in the error (JS checks first: a handle
+// that is not live here is a bug of the JS layer).
+const Node& live_node(int handle, const char* api) {
   auto it = nodes().find(handle);
-  if (it == nodes().end()) fail<ValueError>(ErrorMessage() << "node handle " << handle << " is not live");
+  if (it == nodes().end()) {
+    fail<InternalError>(ErrorMessage() << api << ": this node was disposed");
+  }
   return *it->second;
 }
 
@@ -46,14 +50,14 @@ int node_from_bytes(uintptr_t ptr, size_t len, double opset, bool default_io) {
 void node_release(int handle) { nodes().erase(handle); }
 
 bool node_to_bytes(int handle) {
-  return guarded([&] { glue().bytes = live_node(handle).serialize(); });
+  return guarded([&] { glue().bytes = live_node(handle, "Node.toBytes").serialize(); });
 }
 
 // {opType, domain, name, sinceVersion, inputs, outputs, attributes: {name: value}}
 val node_describe(int handle) {
   val out = val::null();
   guarded([&] {
-    const Node& n = live_node(handle);
+    const Node& n = live_node(handle, "Node");
     val d = val::object();
     d.set("opType", n.op_type());
     d.set("domain", n.domain());
@@ -92,7 +96,7 @@ namespace {
 val node_infer_shapes(int handle, val infos) {
   val out = val::null();
   guarded([&] {
-    const Node& n = live_node(handle);
+    const Node& n = live_node(handle, "Node.inferShapes");
     ShapesContext ctx;
     ctx.set_opset(n.domain(), n.opset());
     // A null (or missing) info is an omitted input, as in run(): probe a copy of the node
@@ -133,7 +137,7 @@ val node_infer_shapes(int handle, val infos) {
 extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_run(int handle, uintptr_t desc_ptr, int n_inputs) {
   glue().outputs.clear();
   return guarded([&] {
-    const Node& node = live_node(handle);
+    const Node& node = live_node(handle, "Node.run");
     GlueState& g = glue();
     read_inputs(desc_ptr, n_inputs, g.run_tensors, g.run_inputs);
     g.outputs = run_node(node, g.run_inputs);
@@ -147,7 +151,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_stream_begin(int handle, uintptr_t 
   int status = 0;
   glue().stream.reset();
   guarded([&] {
-    const Node& node = live_node(handle);
+    const Node& node = live_node(handle, "Node.run");
     std::vector<Tensor> tensors;
     std::vector<const Tensor*> inputs;
     read_inputs(desc_ptr, n_inputs, tensors, inputs);

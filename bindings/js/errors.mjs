@@ -1,8 +1,9 @@
-// Turns the wasm side's (kind, message) status into a JS error. Kinds mirror ErrorKind in
-// bindings/embind.cc.
-const ERROR_KINDS = { 1: TypeError, 2: RangeError, 3: Error };
+// Turns the wasm side's (kind, message) status into a JS error: the class of each kind comes
+// from the module's table (errorClasses of layout(), bindings/interface.cc).
+const JS_CLASSES = { TypeError, RangeError, Error };
 
 export function lastError(mod) {
-  const Ctor = ERROR_KINDS[mod.lastErrorKind()] ?? Error;
+  const name = JSON.parse(mod.layout()).errorClasses[mod.lastErrorKind()];
+  const Ctor = JS_CLASSES[name] ?? Error;
   return new Ctor(mod.lastError());
 }

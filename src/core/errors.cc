@@ -56,6 +56,20 @@ ORW_FAIL_AS(AllocationError)
 ORW_FAIL_AS(InternalError)
 #undef ORW_FAIL_AS
 
+const char* Error::message() const noexcept {
+  switch (kind_) {
+    case ErrorKind::kType: return static_cast<const TypeError*>(this)->what();
+    case ErrorKind::kValue: return static_cast<const ValueError*>(this)->what();
+    case ErrorKind::kLookup: return static_cast<const LookupError*>(this)->what();
+    case ErrorKind::kParse: return static_cast<const ParseError*>(this)->what();
+    case ErrorKind::kUnsupported: return static_cast<const UnsupportedError*>(this)->what();
+    case ErrorKind::kSize:
+    case ErrorKind::kAllocation: return static_cast<const SizeError*>(this)->what();
+    case ErrorKind::kInternal: break;
+  }
+  return static_cast<const InternalError*>(this)->what();
+}
+
 void fail_as(ErrorKind kind, ErrorMessage& message) {
   switch (kind) {
     case ErrorKind::kType: fail<TypeError>(message);

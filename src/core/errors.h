@@ -49,61 +49,52 @@ constexpr const char* js_class_of(ErrorKind kind) { return kErrorKinds[static_ca
 
 // What every library error is besides its std:: class: catch `const Error&` to handle any of
 // them by kind (the wasm build has no RTTI: no dynamic_cast, but catching by type works).
+// Not polymorphic: message() finds the class from the kind (each kind has one class), which
+// keeps a second vtable per class out of the wasm.
 class Error {
  public:
   ErrorKind kind() const { return kind_; }
-  virtual const char* message() const noexcept = 0;
+  const char* message() const noexcept;  // what()
 
  protected:
   explicit Error(ErrorKind kind) : kind_(kind) {}
   Error(const Error&) = default;
   Error& operator=(const Error&) = default;
-  virtual ~Error() = default;
+  ~Error() = default;
 
  private:
   ErrorKind kind_;
 };
 
-// A std:: exception class (what catch sites and tests match) carrying the kind K.
-template <class Std, ErrorKind K>
-class KindedError : public Std, public Error {
- public:
-  explicit KindedError(const std::string& message) : Std(message), Error(K) {}
-  explicit KindedError(const char* message) : Std(message), Error(K) {}
-  const char* message() const noexcept override { return Std::what(); }
-
- protected:
-  KindedError(const std::string& message, ErrorKind kind) : Std(message), Error(kind) {}
-};
+// The library's error classes: each a std:: class (what catch sites and tests match) and the
+// Error of one kind.
+#define ORW_ERROR_CLASS(Name, Std, Kind)                                      \
+  struct Name : Std, Error {                                                  \
+    explicit Name(const std::string& message) : Std(message), Error(Kind) {} \
+    explicit Name(const char* message) : Std(message), Error(Kind) {}        \
+  }
 
 // A value has the wrong element type or an attribute has the wrong attribute type.
-struct TypeError : KindedError<std::invalid_argument, ErrorKind::kType> {
-  using KindedError::KindedError;
-};
-
+ORW_ERROR_CLASS(TypeError, std::invalid_argument, ErrorKind::kType);
 // Any other invalid value (axis out of range, bad attribute value, wrong input count...).
-struct ValueError : KindedError<std::invalid_argument, ErrorKind::kValue> {
-  using KindedError::KindedError;
-};
-
+ORW_ERROR_CLASS(ValueError, std::invalid_argument, ErrorKind::kValue);
 // A named value that is not there.
-struct LookupError : KindedError<std::out_of_range, ErrorKind::kLookup> {
-  using KindedError::KindedError;
-};
-
+ORW_ERROR_CLASS(LookupError, std::out_of_range, ErrorKind::kLookup);
 // Bytes that do not decode as the expected protobuf message.
-struct ParseError : KindedError<std::invalid_argument, ErrorKind::kParse> {
-  using KindedError::KindedError;
-};
-
+ORW_ERROR_CLASS(ParseError, std::invalid_argument, ErrorKind::kParse);
 // An op, domain or opset this library does not implement.
-struct UnsupportedError : KindedError<std::invalid_argument, ErrorKind::kUnsupported> {
-  using KindedError::KindedError;
-};
+ORW_ERROR_CLASS(UnsupportedError, std::invalid_argument, ErrorKind::kUnsupported);
+// A broken invariant of the library itself (a bug, or an API called out of order).
+ORW_ERROR_CLASS(InternalError, std::logic_error, ErrorKind::kInternal);
+#undef ORW_ERROR_CLASS
 
 // A shape whose element count or byte size overflows or exceeds the address space.
-struct SizeError : KindedError<std::invalid_argument, ErrorKind::kSize> {
-  using KindedError::KindedError;
+struct SizeError : std::invalid_argument, Error {
+  explicit SizeError(const std::string& message) : std::invalid_argument(message), Error(ErrorKind::kSize) {}
+  explicit SizeError(const char* message) : std::invalid_argument(message), Error(ErrorKind::kSize) {}
+
+ protected:
+  SizeError(const std::string& message, ErrorKind kind) : std::invalid_argument(message), Error(kind) {}
 };
 
 // An allocation that failed: the message gives the bytes asked for (and, from run_node on,
@@ -111,11 +102,6 @@ struct SizeError : KindedError<std::invalid_argument, ErrorKind::kSize> {
 struct AllocationError : SizeError {
   explicit AllocationError(const std::string& message) : SizeError(message, ErrorKind::kAllocation) {}
   explicit AllocationError(const char* message) : SizeError(message, ErrorKind::kAllocation) {}
-};
-
-// A broken invariant of the library itself (a bug, or an API called out of order).
-struct InternalError : KindedError<std::logic_error, ErrorKind::kInternal> {
-  using KindedError::KindedError;
 };
 
 // A name from untrusted bytes, appended to an ErrorMessage escaped and cut (see printable()).

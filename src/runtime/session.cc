@@ -60,20 +60,14 @@ ErrorMessage& operator<<(ErrorMessage& m, GraphContext context) {
   return m << ')';
 }
 
-// Runs f (a node's run or start), adding the graph's value names to any error (the error
-// type is kept).
+// Runs f (a node's run or start), adding the graph's value names to any library error (its
+// kind is kept).
 template <class F>
 auto with_graph_context(const Node& node, F&& f) {
   try {
     return f();
-  } catch (const TypeError& e) {
-    fail<TypeError>(ErrorMessage() << e.what() << GraphContext{node});
-  } catch (const SizeError& e) {
-    fail<SizeError>(ErrorMessage() << e.what() << GraphContext{node});
-  } catch (const UnsupportedError& e) {
-    fail<UnsupportedError>(ErrorMessage() << e.what() << GraphContext{node});
-  } catch (const std::invalid_argument& e) {
-    fail<ValueError>(ErrorMessage() << e.what() << GraphContext{node});
+  } catch (const Error& e) {
+    fail_as(e.kind(), ErrorMessage() << e.message() << GraphContext{node});
   }
 }
 
