@@ -26,13 +26,17 @@ std::map<int, std::unique_ptr<NodeRunner>>& nodes() {
   return n;
 }
 
-NodeRunner& live_runner(int handle) {
+// The node (and memo) behind `handle`; `api` names the JS call in the error (JS checks first: a
+// handle that is not live here is a bug of the JS layer).
+NodeRunner& live_runner(int handle, const char* api) {
   auto it = nodes().find(handle);
-  if (it == nodes().end()) fail<std::invalid_argument>(ErrorMessage() << "node handle " << handle << " is not live");
+  if (it == nodes().end()) {
+    fail<InternalError>(ErrorMessage() << api << ": this node was disposed");
+  }
   return *it->second;
 }
 
-const Node& live_node(int handle) { return live_runner(handle).node; }
+const Node& live_node(int handle, const char* api) { return live_runner(handle, api).node; }
 
 // Parses NodeProto bytes at [ptr, ptr+len); returns a handle, or 0 on error.
 // With default_io, a node listing no inputs/outputs gets default names (Node.create).
@@ -50,14 +54,14 @@ int node_from_bytes(uintptr_t ptr, size_t len, double opset, bool default_io) {
 void node_release(int handle) { nodes().erase(handle); }
 
 bool node_to_bytes(int handle) {
-  return guarded([&] { glue().bytes = live_node(handle).serialize(); });
+  return guarded([&] { glue().bytes = live_node(handle, "Node.toBytes").serialize(); });
 }
 
 // {opType, domain, name, sinceVersion, inputs, outputs, attributes: {name: value}}
 val node_describe(int handle) {
   val out = val::null();
   guarded([&] {
-    const Node& n = live_node(handle);
+    const Node& n = live_node(handle, "Node");
     val d = val::object();
     d.set("opType", n.op_type());
     d.set("domain", n.domain());
@@ -96,7 +100,7 @@ namespace {
 val node_infer_shapes(int handle, val infos) {
   val out = val::null();
   guarded([&] {
-    const Node& n = live_node(handle);
+    const Node& n = live_node(handle, "Node.inferShapes");
     ShapesContext ctx;
     ctx.set_opset(n.domain(), n.opset());
     // A null (or missing) info is an omitted input, as in run(): probe a copy of the node
@@ -104,7 +108,7 @@ val node_infer_shapes(int handle, val infos) {
     const int count = infos["length"].as<int>();
     const auto& specs = n.schema().inputs;
     if (count > static_cast<int>(specs.size())) {
-      fail<std::invalid_argument>(ErrorMessage()
+      fail<ValueError>(ErrorMessage()
                                   << n << ": inferShapes: got " << count
                                   << " input infos, but this version takes at most " << specs.size() << " inputs");
     }
@@ -113,7 +117,7 @@ val node_infer_shapes(int handle, val infos) {
       val v = static_cast<int>(i) < count ? infos[i] : val::undefined();
       const bool given = !v.isNull() && !v.isUndefined() && !n.inputs()[i].empty();
       if (!given && i < specs.size() && !specs[i].optional) {
-        fail<std::invalid_argument>(ErrorMessage() << n << ": inferShapes: input " << i << " '" << specs[i].name
+        fail<ValueError>(ErrorMessage() << n << ": inferShapes: input " << i << " '" << specs[i].name
                                                    << "' is required, so its info cannot be null (pass {} for a tensor "
                                                       "nothing is known about)");
       }
@@ -137,7 +141,7 @@ val node_infer_shapes(int handle, val infos) {
 extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_run(int handle, uintptr_t desc_ptr, int n_inputs) {
   glue().outputs.clear();
   return guarded([&] {
-    NodeRunner& runner = live_runner(handle);
+    NodeRunner& runner = live_runner(handle, "Node.run");
     GlueState& g = glue();
     read_inputs(desc_ptr, n_inputs, g.run_tensors, g.run_inputs);
     g.outputs = runner.run(g.run_inputs);
@@ -151,7 +155,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_stream_begin(int handle, uintptr_t 
   int status = 0;
   glue().stream.reset();
   guarded([&] {
-    const Node& node = live_node(handle);
+    const Node& node = live_node(handle, "Node.run");
     std::vector<Tensor> tensors;
     std::vector<const Tensor*> inputs;
     read_inputs(desc_ptr, n_inputs, tensors, inputs);

@@ -25,10 +25,12 @@ std::map<int, std::unique_ptr<Session>>& sessions() {
   return s;
 }
 
-const Session& live_session(int handle) {
+// The session behind `handle`; `api` names the JS call in the error (JS checks first: a
+// handle that is not live here is a bug of the JS layer).
+const Session& live_session(int handle, const char* api) {
   auto it = sessions().find(handle);
   if (it == sessions().end()) {
-    fail<std::invalid_argument>(ErrorMessage() << "session handle " << handle << " is not live");
+    fail<InternalError>(ErrorMessage() << api << ": this session was released");
   }
   return *it->second;
 }
@@ -56,7 +58,7 @@ val names_to_val(const std::vector<std::string>& names) {
 val session_describe(int handle) {
   val out = val::null();
   guarded([&] {
-    const Session& s = live_session(handle);
+    const Session& s = live_session(handle, "InferenceSession");
     val d = val::object();
     d.set("inputNames", names_to_val(s.input_names()));
     d.set("outputNames", names_to_val(s.output_names()));
@@ -103,7 +105,7 @@ std::map<std::string, Tensor> read_feeds(const Session& s, uintptr_t desc_ptr, i
 extern "C" EMSCRIPTEN_KEEPALIVE int orw_session_run(int handle, uintptr_t desc_ptr, int n_inputs) {
   glue().outputs.clear();
   return guarded([&] {
-    const Session& s = live_session(handle);
+    const Session& s = live_session(handle, "InferenceSession.run");
     GlueState& g = glue();
     read_inputs(desc_ptr, n_inputs, g.run_tensors, g.run_inputs);
     g.outputs = s.run_positional(g.run_inputs);
@@ -117,7 +119,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_session_stream_begin(int handle, uintptr
   int status = 0;
   glue().stream.reset();
   guarded([&] {
-    const Session& s = live_session(handle);
+    const Session& s = live_session(handle, "InferenceSession.run");
     status = begin_stream(s.start_stream(read_feeds(s, desc_ptr, n_inputs)));
   });
   return status;

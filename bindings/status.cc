@@ -22,24 +22,17 @@ GlueState& glue() {
 
 void record_current_exception() {
   GlueState& s = glue();
+  // The library's errors say their kind; anything else is a bug, bar running out of memory.
   try {
     throw;
-  } catch (const TypeError& e) {
-    s.error_kind = kTypeError, s.error = e.what();
-  } catch (const ParseError& e) {
-    s.error_kind = kError, s.error = e.what();
-  } catch (const UnsupportedError& e) {
-    s.error_kind = kError, s.error = e.what();
-  } catch (const std::invalid_argument& e) {
-    s.error_kind = kRangeError, s.error = e.what();
-  } catch (const std::out_of_range& e) {
-    s.error_kind = kRangeError, s.error = e.what();
+  } catch (const Error& e) {
+    s.error_kind = e.kind(), s.error = e.message();
   } catch (const std::bad_alloc&) {
-    s.error_kind = kRangeError, s.error = "out of memory";
+    s.error_kind = ErrorKind::kAllocation, s.error = "out of memory";
   } catch (const std::exception& e) {
-    s.error_kind = kError, s.error = e.what();
+    s.error_kind = ErrorKind::kInternal, s.error = e.what();
   } catch (...) {
-    s.error_kind = kError, s.error = "unknown error";
+    s.error_kind = ErrorKind::kInternal, s.error = "unknown error";
   }
 }
 
@@ -48,13 +41,12 @@ void read_inputs(uintptr_t desc_ptr, int n, std::vector<Tensor>& tensors, std::v
   // Reused vectors (glue().run_inputs) allocate nothing once they have held as much.
   tensors.resize(static_cast<size_t>(n));
   ptrs.assign(static_cast<size_t>(n), nullptr);
-  for (int i = 0; i < n; ++i) {
-    const bool present = *d++ != 0;
-    const auto type = static_cast<DataType>(static_cast<int32_t>(*d++));
-    const auto rank = static_cast<size_t>(*d++);
-    const auto data = static_cast<uintptr_t>(*d++);
-    if (present) {
-      tensors[i].assign_view(type, d, rank, reinterpret_cast<const void*>(data));
+  for (int i = 0; i < n; ++i, d += kInSlots) {
+    const auto rank = static_cast<size_t>(d[kInRank]);
+    if (d[kInPresent] != 0) {
+      const auto type = static_cast<DataType>(static_cast<int32_t>(d[kInType]));
+      const auto data = static_cast<uintptr_t>(d[kInData]);
+      tensors[i].assign_view(type, d + kInSlots, rank, reinterpret_cast<const void*>(data));
       ptrs[i] = &tensors[i];
     }
     d += rank;
@@ -66,6 +58,8 @@ void describe_outputs() {
   s.output_desc.clear();
   s.output_desc.push_back(static_cast<double>(s.outputs.size()));
   for (const Tensor& t : s.outputs) {
+    // In OutputSlot order.
+    static_assert(kOutType == 0 && kOutRank == 1 && kOutData == 2 && kOutBytes == 3 && kOutSlots == 4);
     s.output_desc.push_back(static_cast<double>(t.type()));
     s.output_desc.push_back(static_cast<double>(t.rank()));
     s.output_desc.push_back(static_cast<double>(reinterpret_cast<uintptr_t>(t.raw())));
@@ -85,7 +79,7 @@ namespace {
 uintptr_t last_bytes_ptr() { return reinterpret_cast<uintptr_t>(glue().bytes.data()); }
 size_t last_bytes_length() { return glue().bytes.size(); }
 std::string last_error() { return glue().error; }
-int last_error_kind() { return glue().error_kind; }
+int last_error_kind() { return static_cast<int>(glue().error_kind); }
 // Bytes of wasm heap in use by live allocations (for leak checks and monitoring).
 double heap_used() { return static_cast<double>(mallinfo().uordblks); }
 
@@ -126,14 +120,14 @@ EMSCRIPTEN_KEEPALIVE uintptr_t orw_stream_out() { return reinterpret_cast<uintpt
 EMSCRIPTEN_KEEPALIVE int orw_stream_feed() {
   using namespace orw::bindings;
   return guarded([] {
-    if (!glue().stream) orw::fail<std::logic_error>("no streamed run in progress");
+    if (!glue().stream) orw::fail<orw::InternalError>(orw::ErrorMessage() << "stream: no streamed run in progress");
     glue().stream->feed(glue().staging_in.data(), glue().staging_out.data());
   });
 }
 EMSCRIPTEN_KEEPALIVE int orw_stream_end() {
   using namespace orw::bindings;
   const bool ok = guarded([] {
-    if (!glue().stream) orw::fail<std::logic_error>("no streamed run in progress");
+    if (!glue().stream) orw::fail<orw::InternalError>(orw::ErrorMessage() << "stream: no streamed run in progress");
     glue().outputs.clear();
     orw::Tensor out = glue().stream->finish();
     if (!glue().stream->output_in_pieces()) glue().outputs.push_back(out);

@@ -7,17 +7,22 @@
 #include <memory>
 #include <vector>
 
+#include "core/errors.h"
 #include "core/tensor.h"
 #include "runtime/run_node.h"
 
 namespace orw::bindings {
 
-// Error kinds, mirrored by ERROR_KINDS in bindings/js/errors.mjs.
-enum ErrorKind : int { kOk = 0, kTypeError = 1, kRangeError = 2, kError = 3 };
+// The float64 descriptors JS and wasm exchange; JS reads these offsets from the module at
+// init (layout() in bindings/interface.cc), so they are written here only.
+// An input: kInSlots values, then `rank` dims.
+enum InputSlot : int { kInPresent, kInType, kInRank, kInData, kInSlots };
+// The outputs: their count, then per output kOutSlots values and `rank` dims.
+enum OutputSlot : int { kOutType, kOutRank, kOutData, kOutBytes, kOutSlots };
 
 struct GlueState {
   std::string error;
-  int error_kind = kOk;
+  ErrorKind error_kind = ErrorKind::kInternal;  // of the last error (lastErrorKind)
   std::vector<Tensor> outputs;
   std::vector<double> output_desc;  // see describe_outputs()
   std::string bytes;  // the last serialized message handed to JS
@@ -42,7 +47,6 @@ template <class F>
 bool guarded(F&& f) {
   GlueState& s = glue();
   s.error.clear();
-  s.error_kind = kOk;
   try {
     f();
     return true;
@@ -53,12 +57,13 @@ bool guarded(F&& f) {
 }
 
 // Fills glue().output_desc from glue().outputs, for JS to read in one go: count, then per
-// output: ONNX element type, rank, data pointer, byte size, then `rank` dims (float64).
+// output the OutputSlot values (ONNX element type, rank, data pointer, byte size) and `rank`
+// dims (float64).
 void describe_outputs();
 
-// Reads `n` positional input tensors described at `desc_ptr` (float64 values per input:
-// present 0/1, ONNX element type, rank, data pointer, then `rank` dims) as views into wasm
-// memory. Absent inputs are nullptr in `ptrs`.
+// Reads `n` positional input tensors described at `desc_ptr` (float64 values per input: the
+// InputSlot values (present 0/1, ONNX element type, rank, data pointer), then `rank` dims) as
+// views into wasm memory. Absent inputs are nullptr in `ptrs`.
 void read_inputs(uintptr_t desc_ptr, int n, std::vector<Tensor>& tensors, std::vector<const Tensor*>& ptrs);
 
 }  // namespace orw::bindings

@@ -5,7 +5,7 @@ import { init, LATEST_OPSET, Node, Tensor } from '../dist/index.mjs';
 import { EXAMPLES } from './examples.js';
 import { setupModelPanel } from './model-panel.js';
 import { setupSpeedPanel } from './speed-panel.js';
-import { featuresOf, MAX_OPSET, OP_NAMES, opsetsOf, versionAt } from './ops.js';
+import { featuresOf, loadOps, OP_NAMES, opsetsOf, versionAt } from './ops.js';
 import { pictureFor } from './plot.js';
 import { formatDims, InputError, parseAxes, parseDims, parseValues, randomValues, tensorValues } from './tensor-text.js';
 import { $, clearErrors, errorText, h, renderTensor, showError } from './ui.js';
@@ -294,7 +294,6 @@ function setupForm() {
 }
 
 async function main() {
-  setupForm();
   setupExamples();
   const status = $('status');
   try {
@@ -304,7 +303,9 @@ async function main() {
     status.classList.add('failed');
     return;
   }
-  if (LATEST_OPSET !== MAX_OPSET) console.warn(`page table covers opsets up to ${MAX_OPSET}, the package up to ${LATEST_OPSET}`);
+  // The controls come from the module's registry rows.
+  loadOps();
+  setupForm();
   for (const c of document.querySelectorAll('#op, #opset, #run, #model-file, .example')) c.disabled = false;
   setupModelPanel();
   setupSpeedPanel();

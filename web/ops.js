@@ -1,67 +1,26 @@
-// What each operator version has: a small table mirroring the rows of src/registry/registry.cc
-// (the browser test checks it against Node.create for every op and opset). The page derives
-// every control from this table: which opsets to offer, which attributes, which inputs, which
-// element types.
+// What each operator version has, from the registry rows the package's module exports
+// (bindings/interface.cc): which opsets to offer, which attributes, which inputs, which
+// element types. The page shows the reduce, arg and scan families (rows with a keepdims
+// attribute or an axis input); loadOps() builds the table once the module is loaded.
+import { _registryRows, LATEST_OPSET } from '../dist/index.mjs';
 
-export const MAX_OPSET = 26;
-
-const REDUCE_V1 = ['float32', 'float64', 'float16', 'int32', 'int64', 'uint32', 'uint64'];
-const REDUCE_V13 = [...REDUCE_V1, 'bfloat16'];
-const MINMAX_V12 = [...REDUCE_V1, 'int8', 'uint8'];
-const MINMAX_V13 = [...MINMAX_V12, 'bfloat16'];
-const MINMAX_V20 = [...MINMAX_V13, 'bool'];
-const CUMSUM_V11 = ['float32', 'float64', 'int32', 'int64', 'uint32', 'uint64'];
-const SCAN_V14 = [...CUMSUM_V11, 'float16', 'bfloat16'];
-const ARG_V1 = ['float32', 'float64', 'float16', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64'];
-const ARG_V13 = [...ARG_V1, 'bfloat16'];
-
-// One row per (op, since version). kind: 'axes-attribute' | 'axes-input' | 'scan' | 'arg'.
-const row = (op, since, kind, types) => ({ op, since, kind, types });
-const reduceHistory = (op) => [
-  row(op, 1, 'axes-attribute', REDUCE_V1),
-  row(op, 11, 'axes-attribute', REDUCE_V1),
-  row(op, 13, 'axes-attribute', REDUCE_V13),
-  row(op, 18, 'axes-input', REDUCE_V13),
-];
-const minMaxHistory = (op) => [
-  row(op, 1, 'axes-attribute', REDUCE_V1),
-  row(op, 11, 'axes-attribute', REDUCE_V1),
-  row(op, 12, 'axes-attribute', MINMAX_V12),
-  row(op, 13, 'axes-attribute', MINMAX_V13),
-  row(op, 18, 'axes-input', MINMAX_V13),
-  row(op, 20, 'axes-input', MINMAX_V20),
-];
-const argHistory = (op) => [
-  row(op, 1, 'arg', ARG_V1),
-  row(op, 11, 'arg', ARG_V1),
-  row(op, 12, 'arg', ARG_V1), // select_last_index
-  row(op, 13, 'arg', ARG_V13),
-];
-
-export const ROWS = Object.freeze([
-  ...reduceHistory('ReduceProd'),
-  ...reduceHistory('ReduceMean'),
-  ...reduceHistory('ReduceSumSquare'),
-  ...reduceHistory('ReduceL1'),
-  ...reduceHistory('ReduceL2'),
-  ...reduceHistory('ReduceLogSum'),
-  ...reduceHistory('ReduceLogSumExp'),
-  row('ReduceSum', 1, 'axes-attribute', REDUCE_V1),
-  row('ReduceSum', 11, 'axes-attribute', REDUCE_V1),
-  row('ReduceSum', 13, 'axes-input', REDUCE_V13), // ReduceSum moved axes to an input in 13
-  ...minMaxHistory('ReduceMax'),
-  ...minMaxHistory('ReduceMin'),
-  row('CumSum', 11, 'scan', CUMSUM_V11),
-  row('CumSum', 14, 'scan', SCAN_V14),
-  row('CumProd', 26, 'scan', SCAN_V14),
-  ...argHistory('ArgMax'),
-  ...argHistory('ArgMin'),
-].map(Object.freeze));
-
+export let MAX_OPSET = 0;
+// One row per (op, since version): { op, since, types, inputs, attributes }.
+export let ROWS = Object.freeze([]);
 // Operator names in display order: CumProd and ReduceProd first (the package's headline ops).
-export const OP_NAMES = Object.freeze(
-  [...new Set(ROWS.map((r) => r.op))].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)),
-);
+export let OP_NAMES = Object.freeze([]);
+
+const has = (list, name) => list.some((x) => x.name === name);
+
+// Call after init().
+export function loadOps() {
+  MAX_OPSET = LATEST_OPSET;
+  ROWS = Object.freeze(_registryRows()
+    .filter((r) => r.domain === 'ai.onnx' && (has(r.attributes, 'keepdims') || has(r.inputs, 'axis')))
+    .map((r) => Object.freeze({ op: r.opType, since: r.sinceVersion, types: r.types, inputs: r.inputs, attributes: r.attributes })));
+  OP_NAMES = Object.freeze([...new Set(ROWS.map((r) => r.op))].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)));
+}
+
 function rank(op) {
   return { ReduceProd: 0, CumProd: 1 }[op] ?? 2;
 }
@@ -81,22 +40,23 @@ export function opsetsOf(op) {
   return Array.from({ length: MAX_OPSET - first + 1 }, (_, i) => first + i);
 }
 
-// The controls a version has, derived from its row.
+// The controls a version has: one per input and attribute its row lists.
 export function featuresOf(r) {
-  const reduce = r.kind !== 'scan';
+  const attr = (name) => has(r.attributes, name);
+  const scan = has(r.inputs, 'axis');
   return {
-    reduce,
-    scan: !reduce,
-    axesAttribute: r.kind === 'axes-attribute',
-    axesInput: r.kind === 'axes-input',
-    axisAttribute: r.kind === 'arg',
-    selectLastIndex: r.kind === 'arg' && r.since >= 12,
-    keepdims: reduce,
-    noopWithEmptyAxes: r.kind === 'axes-input',
-    exclusive: !reduce,
-    reverse: !reduce,
-    axisInput: !reduce,
-    inputNames: reduce ? (r.kind === 'axes-input' ? ['data', 'axes'] : ['data']) : ['x', 'axis'],
-    outputName: reduce ? 'reduced' : 'y',
+    reduce: !scan,
+    scan,
+    axesAttribute: attr('axes'),
+    axesInput: has(r.inputs, 'axes'),
+    axisAttribute: attr('axis'),
+    selectLastIndex: attr('select_last_index'),
+    keepdims: attr('keepdims'),
+    noopWithEmptyAxes: attr('noop_with_empty_axes'),
+    exclusive: attr('exclusive'),
+    reverse: attr('reverse'),
+    axisInput: scan,
+    inputNames: r.inputs.map((i) => i.name),
+    outputName: scan ? 'y' : 'reduced',
   };
 }

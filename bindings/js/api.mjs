@@ -1,7 +1,10 @@
 // The public API shared by every entry point.
 export { Tensor } from './tensor.mjs';
-export { Node, LATEST_OPSET } from './graph-node.mjs';
+export { Node } from './graph-node.mjs';
+export { LATEST_OPSET } from './module.mjs';
 export { InferenceSession } from './session.mjs';
 export { inferModelShapes } from './shapes.mjs';
 export { readTensorProto, memoryStats } from './tensor-proto.mjs';
 export { float16BitsToNumber, numberToFloat16Bits, bfloat16BitsToNumber, numberToBfloat16Bits } from './half.mjs';
+// For the demo page's op tables (web/ops.js), not part of the typed API: the registry's rows.
+export { registryRows as _registryRows } from './registry-rows.mjs';

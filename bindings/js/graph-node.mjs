@@ -2,11 +2,11 @@
 import { checkInputBuffers, printable } from './guards.mjs';
 import { encodeNode } from './proto-writer.mjs';
 import { fromWasmInfo, toWasmInfo } from './shapes.mjs';
+import { withBytes, withInputs } from './heap.mjs';
+import { fail, latestOpset, wasm } from './module.mjs';
+import { runOptions, takeOutputs } from './outputs.mjs';
+import { runStreamed } from './stream.mjs';
 import { asTensors } from './tensor.mjs';
-import { fail, runOptions, runStreamed, takeOutputs, wasm, withBytes, withInputs } from './wasm.mjs';
-
-// The newest ai.onnx opset this package implements (kMaxOpset in src/registry/registry.h).
-export const LATEST_OPSET = 26;
 
 const NO_OPTIONS = Object.freeze({ keep: null, into: null });
 
@@ -38,7 +38,7 @@ export class Node {
   // {keepdims: 0, axes: [1]} (integers -> int/ints, other numbers -> float/floats, strings).
   static create(spec) {
     if (!spec || typeof spec !== 'object') throw new TypeError('Node.create: expected { opType, attributes?, domain?, opset?, inputs?, outputs? }');
-    const { opType, attributes = {}, domain = '', opset = LATEST_OPSET, inputs = [], outputs = [], name } = spec;
+    const { opType, attributes = {}, domain = '', opset = latestOpset(), inputs = [], outputs = [], name } = spec;
     if (typeof opType !== 'string' || !opType) throw new TypeError('Node.create: opType must be a non-empty string');
     if (!attributes || typeof attributes !== 'object' || Array.isArray(attributes)) throw new TypeError('Node.create: attributes must be an object {name: value}');
     checkOpset(opset, 'Node.create');
@@ -53,7 +53,7 @@ export class Node {
   static fromBytes(bytes, options = {}) {
     if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
     if (!(bytes instanceof Uint8Array)) throw new TypeError('Node.fromBytes: bytes must be a Uint8Array or ArrayBuffer');
-    const { opset = LATEST_OPSET } = options;
+    const { opset = latestOpset() } = options;
     checkOpset(opset, 'Node.fromBytes');
     return Node.#parse(bytes, opset, false);
   }

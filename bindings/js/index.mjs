@@ -1,15 +1,9 @@
 // Browser and bundler entry: the .wasm is fetched from next to this module
 // (new URL(..., import.meta.url), which Vite and webpack 5 follow).
 import createOrwModule from './onnx-reduce-wasm.mjs';
-import { createWithLoader, initWith } from './wasm.mjs';
+import { createWithLoader, fetchBytes, initWith } from './module.mjs';
 
 export * from './api.mjs';
-
-async function fetchBytes(where) {
-  const res = await fetch(where);
-  if (!res.ok) throw new Error(`cannot fetch ${where}: HTTP ${res.status}`);
-  return new Uint8Array(await res.arrayBuffer());
-}
 
 // The instantiated module ({ instance, module }). A server that sends application/wasm gets
 // compiled while it downloads (instantiateStreaming); any other type is compiled from the

@@ -2,17 +2,13 @@
 // load file paths). Model paths given to InferenceSession.create are read with fs too.
 import { readFile } from 'node:fs/promises';
 import createOrwModule from './onnx-reduce-wasm.mjs';
-import { initWith } from './wasm.mjs';
+import { fetchBytes, initWith } from './module.mjs';
 
 export * from './api.mjs';
 
 async function readBytes(where) {
   const s = String(where);
-  if (/^https?:/.test(s)) {
-    const res = await fetch(s);
-    if (!res.ok) throw new Error(`cannot fetch ${s}: HTTP ${res.status}`);
-    return new Uint8Array(await res.arrayBuffer());
-  }
+  if (/^https?:/.test(s)) return fetchBytes(s);
   return new Uint8Array(await readFile(s.startsWith('file:') ? new URL(s) : s));
 }
 

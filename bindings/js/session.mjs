@@ -1,8 +1,11 @@
 // InferenceSession: a whole model (a graph of supported ops), as in onnxruntime-web.
 import { dtypeNameFromOnnx } from './dtypes.mjs';
 import { checkInputBuffers, printable } from './guards.mjs';
+import { withBytes, withInputs } from './heap.mjs';
+import { fail, readModelResource, wasm } from './module.mjs';
+import { checkLocation, runOptions, takeOutputs } from './outputs.mjs';
+import { runStreamed } from './stream.mjs';
 import { asTensor, Tensor } from './tensor.mjs';
-import { checkLocation, fail, readModelResource, runOptions, runStreamed, takeOutputs, wasm, withBytes, withInputs } from './wasm.mjs';
 
 export class InferenceSession {
   static name = 'InferenceSession'; // the bundle is minified without --keep-names (1.2 KB gzipped)

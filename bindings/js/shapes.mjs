@@ -2,7 +2,8 @@
 //   info: { type: dtype name, dims: (number|string|null)[] | null, value?: (number|bigint|string)[] }
 //   dims: a number, a symbol ('N') or null (unknown dim); dims null or omitted: unknown rank.
 import { dtypeNameFromOnnx, onnxFromDtype } from './dtypes.mjs';
-import { fail, wasm, withBytes } from './wasm.mjs';
+import { withBytes } from './heap.mjs';
+import { fail, wasm } from './module.mjs';
 
 function checkDimList(list, what, allowNull) {
   if (!Array.isArray(list)) throw new TypeError(`${what} must be an array`);

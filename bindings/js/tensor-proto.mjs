@@ -1,6 +1,8 @@
 // Serialized onnx.TensorProto -> Tensor (e.g. the input_0.pb / output_0.pb files of the ONNX
 // backend tests), decoded by the wasm side.
-import { fail, takeOutputs, wasm, withBytes } from './wasm.mjs';
+import { withBytes } from './heap.mjs';
+import { fail, wasm } from './module.mjs';
+import { takeOutputs } from './outputs.mjs';
 
 // Returns { name, tensor }. Throws Error for bytes that do not decode, and for string,
 // complex or external-data tensors.

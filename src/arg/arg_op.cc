@@ -20,7 +20,7 @@ int64_t arg_axis(const Node& node, int64_t rank) {
 }
 
 void fail_empty_arg_axis(const Node& node, int64_t axis, const std::string& shape) {
-  fail<std::invalid_argument>(ErrorMessage() << node << ": input 0 'data' has size 0 along axis " << axis << " (shape "
+  fail<ValueError>(ErrorMessage() << node << ": input 0 'data' has size 0 along axis " << axis << " (shape "
                                              << shape << "): an empty slice has no arg");
 }
 

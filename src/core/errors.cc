@@ -47,13 +47,41 @@ void fail(const char* message) {
   template void fail<E>(ErrorMessage&); \
   template void fail<E>(const char*);
 ORW_FAIL_AS(TypeError)
+ORW_FAIL_AS(ValueError)
+ORW_FAIL_AS(LookupError)
 ORW_FAIL_AS(ParseError)
 ORW_FAIL_AS(UnsupportedError)
 ORW_FAIL_AS(SizeError)
 ORW_FAIL_AS(AllocationError)
-ORW_FAIL_AS(std::invalid_argument)
-ORW_FAIL_AS(std::out_of_range)
-ORW_FAIL_AS(std::logic_error)
+ORW_FAIL_AS(InternalError)
 #undef ORW_FAIL_AS
+
+const char* Error::message() const noexcept {
+  switch (kind_) {
+    case ErrorKind::kType: return static_cast<const TypeError*>(this)->what();
+    case ErrorKind::kValue: return static_cast<const ValueError*>(this)->what();
+    case ErrorKind::kLookup: return static_cast<const LookupError*>(this)->what();
+    case ErrorKind::kParse: return static_cast<const ParseError*>(this)->what();
+    case ErrorKind::kUnsupported: return static_cast<const UnsupportedError*>(this)->what();
+    case ErrorKind::kSize:
+    case ErrorKind::kAllocation: return static_cast<const SizeError*>(this)->what();
+    case ErrorKind::kInternal: break;
+  }
+  return static_cast<const InternalError*>(this)->what();
+}
+
+void fail_as(ErrorKind kind, ErrorMessage& message) {
+  switch (kind) {
+    case ErrorKind::kType: fail<TypeError>(message);
+    case ErrorKind::kValue: fail<ValueError>(message);
+    case ErrorKind::kLookup: fail<LookupError>(message);
+    case ErrorKind::kParse: fail<ParseError>(message);
+    case ErrorKind::kUnsupported: fail<UnsupportedError>(message);
+    case ErrorKind::kSize: fail<SizeError>(message);
+    case ErrorKind::kAllocation: fail<AllocationError>(message);
+    case ErrorKind::kInternal: break;
+  }
+  fail<InternalError>(message);
+}
 
 }  // namespace orw

@@ -42,7 +42,7 @@ Shape legacy_aligned_b(const Node& node, const Shape& a, const Shape& b) {
   const BothInputs both{node, a, b};
   if (!broadcast) {
     if (a != b) {
-      fail<std::invalid_argument>(ErrorMessage()
+      fail<ValueError>(ErrorMessage()
                                   << node << ": " << both
                                   << " differ; this version broadcasts only with attribute 'broadcast' = 1");
     }
@@ -55,7 +55,7 @@ Shape legacy_aligned_b(const Node& node, const Shape& a, const Shape& b) {
   const Attribute* axis_attr = node.find_attribute("axis");
   const int64_t axis = axis_attr ? axis_attr->i : ra - rb;
   if (rb > ra || axis < 0 || axis + rb > ra) {
-    fail<std::invalid_argument>(ErrorMessage()
+    fail<ValueError>(ErrorMessage()
                                 << node << ": " << both
                                 << ": with 'broadcast' = 1, B must have one element or match A's dims from axis "
                                 << axis << " (attribute 'axis'), which does not fit");
@@ -63,7 +63,7 @@ Shape legacy_aligned_b(const Node& node, const Shape& a, const Shape& b) {
   Shape aligned(a.size(), 1);
   for (int64_t d = 0; d < rb; ++d) {
     if (b[d] != a[axis + d]) {
-      fail<std::invalid_argument>(ErrorMessage() << node << ": " << both << ": B's dim " << d << " (" << b[d]
+      fail<ValueError>(ErrorMessage() << node << ": " << both << ": B's dim " << d << " (" << b[d]
                                                  << ") differs from A's dim " << axis + d << " (" << a[axis + d]
                                                  << "); the legacy broadcast of this version needs them equal");
     }
@@ -89,7 +89,7 @@ Shape mul_output_dims(const Node& node, const Shape& a, const Shape& b) {
   try {
     return plan_broadcast(a, b).output_dims;
   } catch (const std::invalid_argument& e) {
-    fail<std::invalid_argument>(ErrorMessage()
+    fail<ValueError>(ErrorMessage()
                                 << node << ": " << BothInputs{node, a, b} << " do not broadcast (" << e.what() << ')');
   }
 }

@@ -24,7 +24,7 @@ Dim broadcast_symbolic(const Node& node, const TensorInfo& a, const TensorInfo& 
     if (const auto d = broadcast_dim(da.value(), db.value())) return Dim::of(*d);
     ErrorMessage m;
     m << node << ": " << InputLabel{node, 0} << ' ' << a << " and " << InputLabel{node, 1} << ' ' << b;
-    fail<std::invalid_argument>(m << " do not broadcast (" << da << " vs " << db << ')');
+    fail<ValueError>(m << " do not broadcast (" << da << " vs " << db << ')');
   }
   if (da.is(1)) return db;
   if (db.is(1)) return da;

@@ -35,7 +35,7 @@ int32_t type_from_name(const Node& node, const std::string& name) {
   for (int32_t t = 1; t < static_cast<int32_t>(sizeof kNames / sizeof kNames[0]); ++t) {
     if (upper == kNames[t]) return t;
   }
-  fail<std::invalid_argument>(ErrorMessage()
+  fail<ValueError>(ErrorMessage()
                               << node << ": attribute 'to' is \"" << Printable{name}
                               << "\", which is not a TensorProto.DataType name (e.g. \"FLOAT\", \"INT64\")");
 }
@@ -53,18 +53,18 @@ ErrorMessage& operator<<(ErrorMessage& m, TypeLabel label) {
 DataType element_type_attribute(const Node& node, const char* name) {
   const Attribute* to = node.find_attribute(name);
   if (!to) {
-    fail<std::invalid_argument>(ErrorMessage() << node << ": attribute '" << name << "' is required (the target element type)");
+    fail<ValueError>(ErrorMessage() << node << ": attribute '" << name << "' is required (the target element type)");
   }
   int64_t t = to->type == AttrType::kString ? type_from_name(node, to->s) : to->i;
   const int since = t >= 0 && t <= 64 ? cast_type_since(static_cast<int32_t>(t)) : 0;
   if (since == 0) {
-    fail<std::invalid_argument>(ErrorMessage()
+    fail<ValueError>(ErrorMessage()
                                 << node << ": attribute '" << name << "' = " << t
                                 << " is not an element type " << node.op_type() << " can produce (complex, undefined or unknown)");
   }
   const auto type = static_cast<DataType>(t);
   if (since > node.since_version()) {
-    fail<std::invalid_argument>(ErrorMessage() << node << ": attribute '" << name << "' is " << TypeLabel{static_cast<int32_t>(t)}
+    fail<ValueError>(ErrorMessage() << node << ": attribute '" << name << "' is " << TypeLabel{static_cast<int32_t>(t)}
                                                << ", which " << node.op_type() << " accepts only from version " << since
                                                << " (this node resolves to version " << node.since_version() << ')');
   }
@@ -81,7 +81,7 @@ namespace {
 void check_round_mode(const Node& node) {
   const Attribute* a = node.find_attribute("round_mode");
   if (a && a->s != "up" && a->s != "down" && a->s != "nearest") {
-    fail<std::invalid_argument>(ErrorMessage()
+    fail<ValueError>(ErrorMessage()
                                 << node << ": attribute 'round_mode' must be \"up\", \"down\" or \"nearest\", got \""
                                 << Printable{a->s} << '"');
   }

@@ -33,13 +33,13 @@ ValueInfo decode_value_info(const onnx::ValueInfoProto& v) {
 
 void check_graph_limits(const onnx::GraphProto& g) {
   if (g.node_size() > kMaxGraphNodes) {
-    fail<std::invalid_argument>(ErrorMessage() << "model: the graph has " << g.node_size()
+    fail<ValueError>(ErrorMessage() << "model: the graph has " << g.node_size()
                                                << " nodes, more than the limit of " << kMaxGraphNodes);
   }
   int64_t values = int64_t{g.input_size()} + g.output_size() + g.initializer_size() + g.value_info_size();
   for (const auto& node : g.node()) values += node.input_size() + node.output_size();
   if (values > kMaxGraphValues) {
-    fail<std::invalid_argument>(ErrorMessage() << "model: the graph names " << values
+    fail<ValueError>(ErrorMessage() << "model: the graph names " << values
                                                << " values (inputs, outputs, initializers, value_info, node inputs and "
                                                   "outputs), more than the limit of "
                                                << kMaxGraphValues);
@@ -95,7 +95,7 @@ Model Model::parse(const void* bytes, size_t size) {
       for (const auto& out : np.output()) {
         if (out.empty()) continue;  // an omitted optional output
         if (!available.insert(out).second) {
-          fail<std::invalid_argument>(ErrorMessage() << node << ": output '" << Printable{out}
+          fail<ValueError>(ErrorMessage() << node << ": output '" << Printable{out}
                                                      << "' is already produced elsewhere in the graph");
         }
       }
@@ -109,7 +109,7 @@ Model Model::parse(const void* bytes, size_t size) {
         if (done[i]) continue;
         for (const auto& in : g.node(i).input()) {
           if (!available.count(in)) {
-            fail<std::invalid_argument>(ErrorMessage()
+            fail<ValueError>(ErrorMessage()
                                         << "model: node " << i << " (" << Printable{g.node(i).op_type()} << ") uses '"
                                         << Printable{in}
                                         << "', which no graph input, initializer or node produces (or a cycle)");
@@ -120,7 +120,7 @@ Model Model::parse(const void* bytes, size_t size) {
   }
   for (const auto& out : m.outputs_) {
     if (!available.count(out.name)) {
-      fail<std::invalid_argument>(ErrorMessage() << "model: graph output '" << Printable{out.name}
+      fail<ValueError>(ErrorMessage() << "model: graph output '" << Printable{out.name}
                                                  << "' is not produced by any node, input or initializer");
     }
   }

@@ -99,7 +99,7 @@ Node Node::from_proto(const onnx::NodeProto& proto, int64_t opset, bool default_
   if (default_io && node.outputs_.empty()) node.outputs_.push_back("output0");
   node.validate();
   if (default_io) node.fill_default_io();
-  if (node.inputs_.empty()) fail<std::invalid_argument>(ErrorMessage() << node << ": the NodeProto lists no inputs");
+  if (node.inputs_.empty()) fail<ValueError>(ErrorMessage() << node << ": the NodeProto lists no inputs");
   return node;
 }
 
@@ -156,7 +156,7 @@ ErrorMessage& operator<<(ErrorMessage& m, const Node& node) {
 }
 
 void Node::validate() {
-  if (op_type_.empty()) fail<std::invalid_argument>("node: op_type is empty");
+  if (op_type_.empty()) fail<ValueError>("node: op_type is empty");
   schema_ = &resolve_op(domain_, op_type_, opset_);
   const OpSchema& s = *schema_;
 
@@ -164,7 +164,7 @@ void Node::validate() {
     const Attribute& a = attributes_[i];
     for (size_t j = 0; j < i; ++j) {
       if (attributes_[j].name == a.name) {
-        fail<std::invalid_argument>(ErrorMessage()
+        fail<ValueError>(ErrorMessage()
                                     << *this << ": attribute '" << Printable{a.name} << "' is given twice");
       }
     }
@@ -180,14 +180,14 @@ void Node::validate() {
       if (a.name == "axes" && s.axes_from == AxesFrom::kInput) {
         m << "; from opset " << s.since_version << " axes are given as the second input";
       }
-      fail<std::invalid_argument>(m);
+      fail<ValueError>(m);
     }
     if (a.type != spec->type) {
       fail<TypeError>(ErrorMessage() << *this << ": attribute '" << Printable{a.name} << "' must be of type "
                                      << attr_type_name(spec->type) << ", got " << attr_type_name(a.type));
     }
     if (spec->rule == AttrRule::kBoolean && a.i != 0 && a.i != 1) {
-      fail<std::invalid_argument>(ErrorMessage()
+      fail<ValueError>(ErrorMessage()
                                   << *this << ": attribute '" << Printable{a.name} << "' must be 0 or 1, got " << a.i);
     }
   }
@@ -198,16 +198,16 @@ void Node::validate() {
     ErrorMessage m;
     m << *this << ": has " << inputs_.size() << " inputs, expected " << required;
     if (required != s.inputs.size()) m << " to " << s.inputs.size();
-    fail<std::invalid_argument>(m);
+    fail<ValueError>(m);
   }
   for (size_t i = 0; i < inputs_.size() && i < s.inputs.size(); ++i) {
     if (inputs_[i].empty() && !s.inputs[i].optional) {
-      fail<std::invalid_argument>(ErrorMessage() << *this << ": input " << i << " '" << s.inputs[i].name
+      fail<ValueError>(ErrorMessage() << *this << ": input " << i << " '" << s.inputs[i].name
                                                  << "' is required but its name is empty");
     }
   }
   if (outputs_.size() != 1) {
-    fail<std::invalid_argument>(ErrorMessage() << *this << ": has " << outputs_.size() << " outputs, expected 1");
+    fail<ValueError>(ErrorMessage() << *this << ": has " << outputs_.size() << " outputs, expected 1");
   }
   check_attribute_rules(*this);
 }

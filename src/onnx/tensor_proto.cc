@@ -18,7 +18,7 @@ namespace {
 Tensor tensor_for_field(DataType type, const Shape& dims, int64_t count, int size, const std::string& what,
                         const char* field_name) {
   if (static_cast<int64_t>(size) != count) {
-    fail<std::invalid_argument>(ErrorMessage() << what << ": " << field_name << " has " << size << " values but dims "
+    fail<ValueError>(ErrorMessage() << what << ": " << field_name << " has " << size << " values but dims "
                                                << ShapeText{dims} << " need " << count);
   }
   return Tensor::uninitialized(type, dims);
@@ -54,7 +54,7 @@ Tensor tensor_from_proto(const onnx::TensorProto& p, const std::string& what) {
   const size_t bytes = checked_byte_size(type, count, what);
   if (p.has_raw_data()) {
     if (p.raw_data().size() != bytes) {
-      fail<std::invalid_argument>(ErrorMessage() << what << ": raw_data has " << p.raw_data().size() << " bytes but "
+      fail<ValueError>(ErrorMessage() << what << ": raw_data has " << p.raw_data().size() << " bytes but "
                                                  << type_name(type) << ShapeText{dims} << " needs " << bytes);
     }
     Tensor t = Tensor::uninitialized(type, dims);

@@ -20,7 +20,7 @@ std::vector<int64_t> normalize_axes(const Node& node, const std::vector<int64_t>
       } else {
         m << " (valid range [" << -rank << ", " << rank - 1 << "])";
       }
-      fail<std::invalid_argument>(m);
+      fail<ValueError>(m);
     }
     const int64_t wrapped = a < 0 ? a + rank : a;
     for (size_t j = 0; j < out.size(); ++j) {
@@ -29,7 +29,7 @@ std::vector<int64_t> normalize_axes(const Node& node, const std::vector<int64_t>
         ErrorMessage m;
         m << node << ": " << source << ": axis " << wrapped << " is repeated";
         if (first != a) m << " (as " << first << " and " << a << ')';
-        fail<std::invalid_argument>(m << "; each axis may appear once");
+        fail<ValueError>(m << "; each axis may appear once");
       }
     }
     out.push_back(wrapped);

@@ -31,7 +31,7 @@ BroadcastPlan plan_broadcast(const Shape& a, const Shape& b) {
     const int64_t db = d + b.size() >= rank ? b[d + b.size() - rank] : 1;
     const auto out = broadcast_dim(da, db);
     if (!out) {
-      fail<std::invalid_argument>(ErrorMessage() << "dim " << d << " of the output: " << da << " vs " << db);
+      fail<ValueError>(ErrorMessage() << "dim " << d << " of the output: " << da << " vs " << db);
     }
     p.output_dims[d] = *out;
     if (*out == 1) continue;  // nothing to walk

@@ -56,7 +56,7 @@ class InOrderRun final : public StreamedRun {
   }
   // Throws std::logic_error before the whole input was fed.
   Tensor finish() override {
-    if (fed_ != total_) fail<std::logic_error>(ErrorMessage() << what_ << ": finish() before the whole input was fed");
+    if (fed_ != total_) fail<InternalError>(ErrorMessage() << what_ << ": finish() before the whole input was fed");
     stream_->finish();
     return out_;
   }

@@ -38,7 +38,7 @@ PreparedReduce prepare_reduce(const Node& node, const std::vector<const Tensor*>
   } else if (const Tensor* axes = optional_input(inputs, 1)) {
     source = "input 'axes'";
     if (axes->rank() != 1) {
-      fail<std::invalid_argument>(ErrorMessage() << node << ": input 1 'axes' must be a 1-D tensor, got shape "
+      fail<ValueError>(ErrorMessage() << node << ": input 1 'axes' must be a 1-D tensor, got shape "
                                                  << ShapeText{axes->dims()});
     }
     raw_axes = read_int_values(node, *axes, 1, false);

@@ -27,7 +27,7 @@ Axes axes_from_input(const ShapesContext& ctx, const Node& node) {
   const TensorInfo& t = input_info(ctx, node, 1);
   check_type(node, t, 1, kAxesTypes);
   if (t.has_rank() && t.rank() != 1) {
-    fail<std::invalid_argument>(ErrorMessage()
+    fail<ValueError>(ErrorMessage()
                                 << node << ": input 1 'axes' must be a 1-D tensor, got shape " << t.shape);
   }
   Axes axes;
@@ -81,7 +81,7 @@ Dims reduce_counted(ShapesContext& ctx, const Node& node, const Dims& in, const 
   if (keepdims) return maybe_reduced(ctx, node, in, known);
   const int64_t reduced = static_cast<int64_t>(known.size()) + axes.count - static_cast<int64_t>(axes.known.size());
   if (reduced > rank) {
-    fail<std::invalid_argument>(ErrorMessage()
+    fail<ValueError>(ErrorMessage()
                                 << node << ": " << axes.source << ": " << axes.count
                                 << " axes cannot all be distinct axes of input 0 'data' of rank " << rank);
   }

@@ -28,7 +28,7 @@ void check_given_inputs(const Node& node, const std::vector<std::string>& names)
   const OpSchema& s = node.schema();
   for (size_t i = 0; i < s.inputs.size(); ++i) {
     if (!s.inputs[i].optional && (i >= names.size() || names[i].empty())) {
-      fail<std::invalid_argument>(ErrorMessage()
+      fail<ValueError>(ErrorMessage()
                                   << node << ": " << InputLabel{node, i} << " is required but no name was given");
     }
   }
@@ -38,19 +38,19 @@ void check_given_inputs(const Node& node, const std::vector<std::string>& names)
     if (node.find_attribute("axes") != nullptr) m << " as well as attribute 'axes'";
     m << ", but this version takes axes only from attribute 'axes'";
     append_when_axes_become_input(m, s);
-    fail<std::invalid_argument>(m);
+    fail<ValueError>(m);
   }
 }
 
 void compute_shape(ShapesContext& ctx, const onnx::NodeProto& proto, const char* op_type, const char* first,
                    const char* second) {
   if (proto.op_type() != op_type) {
-    fail<std::invalid_argument>(ErrorMessage() << "ComputeShape" << op_type << ": the node's op type is '"
+    fail<ValueError>(ErrorMessage() << "ComputeShape" << op_type << ": the node's op type is '"
                                                << Printable{proto.op_type()} << "', expected '" << op_type << '\'');
   }
   const int64_t opset = ctx.opset(proto.domain());
   if (opset == 0) {
-    fail<std::invalid_argument>(ErrorMessage() << op_type << ": the shapes context imports no opset for domain '"
+    fail<ValueError>(ErrorMessage() << op_type << ": the shapes context imports no opset for domain '"
                                                << Printable{canonical_domain(proto.domain())} << '\'');
   }
   // The given names replace the node's inputs: parse the node with the version's input names

@@ -14,12 +14,12 @@ namespace {
 void check_input_count(const Node& node, const std::vector<const Tensor*>& inputs) {
   const OpSchema& s = node.schema();
   if (inputs.size() > s.inputs.size()) {
-    fail<std::invalid_argument>(ErrorMessage() << node << ": got " << inputs.size()
+    fail<ValueError>(ErrorMessage() << node << ": got " << inputs.size()
                                                << " inputs, but this version takes at most " << s.inputs.size());
   }
   for (size_t i = 0; i < s.inputs.size(); ++i) {
     if (!s.inputs[i].optional && !optional_input(inputs, i)) {
-      fail<std::invalid_argument>(ErrorMessage() << node << ": " << InputLabel{node, i} << " is required but missing");
+      fail<ValueError>(ErrorMessage() << node << ": " << InputLabel{node, i} << " is required but missing");
     }
   }
 }

@@ -20,20 +20,20 @@ void check_feed(const ValueInfo& info, const Tensor& t, std::map<std::string, in
   }
   if (!info.has_shape) return;
   if (t.rank() != static_cast<int64_t>(info.dims.size())) {
-    fail<std::invalid_argument>(what() << ": expected rank " << info.dims.size() << ", got shape "
+    fail<ValueError>(what() << ": expected rank " << info.dims.size() << ", got shape "
                                        << ShapeText{t.dims()});
   }
   for (size_t d = 0; d < info.dims.size(); ++d) {
     const DeclaredDim& dim = info.dims[d];
     const int64_t got = t.dims()[d];
     if (dim.value >= 0 && got != dim.value) {
-      fail<std::invalid_argument>(what() << ": dim " << d << " must be " << dim.value << ", got shape "
+      fail<ValueError>(what() << ": dim " << d << " must be " << dim.value << ", got shape "
                                          << ShapeText{t.dims()});
     }
     if (!dim.symbol.empty()) {
       auto [it, fresh] = symbols.emplace(dim.symbol, got);
       if (!fresh && it->second != got) {
-        fail<std::invalid_argument>(what()
+        fail<ValueError>(what()
                                     << ": dim " << d << " ('" << Printable{dim.symbol} << "') is " << got
                                     << ", but another input gives '" << Printable{dim.symbol} << "' = " << it->second);
       }
@@ -60,20 +60,14 @@ ErrorMessage& operator<<(ErrorMessage& m, GraphContext context) {
   return m << ')';
 }
 
-// Runs f (a node's run or start), adding the graph's value names to any error (the error
-// type is kept).
+// Runs f (a node's run or start), adding the graph's value names to any library error (its
+// kind is kept).
 template <class F>
 auto with_graph_context(const Node& node, F&& f) {
   try {
     return f();
-  } catch (const TypeError& e) {
-    fail<TypeError>(ErrorMessage() << e.what() << GraphContext{node});
-  } catch (const SizeError& e) {
-    fail<SizeError>(ErrorMessage() << e.what() << GraphContext{node});
-  } catch (const UnsupportedError& e) {
-    fail<UnsupportedError>(ErrorMessage() << e.what() << GraphContext{node});
-  } catch (const std::invalid_argument& e) {
-    fail<std::invalid_argument>(ErrorMessage() << e.what() << GraphContext{node});
+  } catch (const Error& e) {
+    fail_as(e.kind(), ErrorMessage() << e.message() << GraphContext{node});
   }
 }
 
@@ -104,7 +98,7 @@ std::vector<Tensor> Session::run_positional(const std::vector<const Tensor*>& fe
   std::map<std::string, int64_t> symbols;
   for (size_t i = 0; i < input_names_.size(); ++i) {
     if (i >= feeds.size() || !feeds[i]) {
-      fail<std::invalid_argument>(ErrorMessage() << "input '" << Printable{input_names_[i]} << "' is missing from the feeds");
+      fail<ValueError>(ErrorMessage() << "input '" << Printable{input_names_[i]} << "' is missing from the feeds");
     }
     check_feed(model_.inputs()[i], *feeds[i], symbols);
   }
@@ -114,7 +108,7 @@ std::vector<Tensor> Session::run_positional(const std::vector<const Tensor*>& fe
   auto value = [&](int s) {
     const Tensor* t = where[static_cast<size_t>(s)];
     if (!t) {
-      fail<std::out_of_range>(ErrorMessage() << "value '" << Printable{slot_names_[static_cast<size_t>(s)]}
+      fail<LookupError>(ErrorMessage() << "value '" << Printable{slot_names_[static_cast<size_t>(s)]}
                                              << "' is used before any node produces it");
     }
     return t;
@@ -149,14 +143,14 @@ void check_feeds(const Model& model, const std::vector<std::string>& input_names
       ErrorMessage m;
       m << "feed '" << Printable{kv.first} << "' is not a graph input (inputs: ";
       for (size_t i = 0; i < input_names.size(); ++i) m << (i == 0 ? "'" : ", '") << Printable{input_names[i]} << '\'';
-      fail<std::invalid_argument>(m << ')');
+      fail<ValueError>(m << ')');
     }
   }
   std::map<std::string, int64_t> symbols;
   for (const auto& info : model.inputs()) {
     auto it = feeds.find(info.name);
     if (it == feeds.end()) {
-      fail<std::invalid_argument>(ErrorMessage() << "input '" << Printable{info.name} << "' is missing from the feeds");
+      fail<ValueError>(ErrorMessage() << "input '" << Printable{info.name} << "' is missing from the feeds");
     }
     check_feed(info, it->second, symbols);
   }

@@ -24,17 +24,17 @@ PreparedScan prepare_scan(const Node& node, const std::vector<const Tensor*>& in
   const Tensor& axis_t = *inputs[1];
   check_data_type(node, x, 0);
   if (x.rank() < 1) {
-    fail<std::invalid_argument>(ErrorMessage() << node << ": input 0 'x' must have rank >= 1, got a rank-0 tensor");
+    fail<ValueError>(ErrorMessage() << node << ": input 0 'x' must have rank >= 1, got a rank-0 tensor");
   }
   if (!(axis_t.rank() == 0 || (axis_t.rank() == 1 && axis_t.size() == 1))) {
-    fail<std::invalid_argument>(
+    fail<ValueError>(
         ErrorMessage() << node << ": input 1 'axis' must be a scalar (0-D, or 1-D with one element), got shape "
                        << ShapeText{axis_t.dims()});
   }
   int64_t axis = read_int_values(node, axis_t, 1, true)[0];
   const int64_t rank = x.rank();
   if (axis < -rank || axis >= rank) {
-    fail<std::invalid_argument>(ErrorMessage()
+    fail<ValueError>(ErrorMessage()
                                 << node << ": input 1 'axis': axis " << axis << " is out of range for rank " << rank
                                 << " (valid range [" << -rank << ", " << rank - 1 << "])");
   }
@@ -58,7 +58,7 @@ class ScanRun final : public StreamedRun {
   bool output_in_pieces() const override { return true; }
   void feed(const void* in, void* out) override { stream_->feed(in, out); }
   Tensor finish() override {
-    if (stream_->next().count != 0) fail<std::logic_error>("streamed scan: finish() before the whole input was fed");
+    if (stream_->next().count != 0) fail<InternalError>("streamed scan: finish() before the whole input was fed");
     return Tensor();
   }
 

@@ -26,12 +26,12 @@ void infer_scan_shape(ShapesContext& ctx, const Node& node) {
   const TensorInfo x = input_info(ctx, node, 0);
   check_type(node, x, 0, node.schema().types);
   if (x.rank() == 0) {
-    fail<std::invalid_argument>(ErrorMessage() << node << ": input 0 'x' must have rank >= 1, got a rank-0 tensor");
+    fail<ValueError>(ErrorMessage() << node << ": input 0 'x' must have rank >= 1, got a rank-0 tensor");
   }
   const TensorInfo& axis = input_info(ctx, node, 1);
   check_type(node, axis, 1, kAxisTypes);
   if (!may_be_scalar(axis)) {
-    fail<std::invalid_argument>(
+    fail<ValueError>(
         ErrorMessage() << node << ": input 1 'axis' must be a scalar (0-D, or 1-D with one element), got " << axis);
   }
   if (x.has_rank() && axis.values && axis.values->front().is_value()) {

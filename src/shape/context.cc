@@ -29,7 +29,7 @@ const TensorInfo* ShapesContext::find(const std::string& name) const {
 
 const TensorInfo& ShapesContext::at(const std::string& name) const {
   if (const TensorInfo* info = find(name)) return *info;
-  fail<std::out_of_range>(ErrorMessage() << "shapes context: no value named '" << Printable{name} << '\'');
+  fail<LookupError>(ErrorMessage() << "shapes context: no value named '" << Printable{name} << '\'');
 }
 
 std::string ShapesContext::fresh_symbol(const std::string& base) {

@@ -14,7 +14,7 @@ bool has_input(const Node& node, size_t index) {
 const TensorInfo& input_info(const ShapesContext& ctx, const Node& node, size_t index) {
   const std::string& name = index < node.inputs().size() ? node.inputs()[index] : std::string();
   if (const TensorInfo* info = ctx.find(name)) return *info;
-  fail<std::out_of_range>(ErrorMessage() << node << ": " << InputLabel{node, index} << " is the value '"
+  fail<LookupError>(ErrorMessage() << node << ": " << InputLabel{node, index} << " is the value '"
                                          << Printable{name} << "', which the shapes context does not hold");
 }
 
@@ -28,7 +28,7 @@ void check_type(const Node& node, const TensorInfo& info, size_t index, TypeSet 
 
 const std::string& output_name(const Node& node) {
   const std::string& name = node.outputs().at(0);  // Node validation guarantees one output
-  if (name.empty()) fail<std::invalid_argument>(ErrorMessage() << node << ": output 0 has an empty name");
+  if (name.empty()) fail<ValueError>(ErrorMessage() << node << ": output 0 has an empty name");
   return name;
 }
 

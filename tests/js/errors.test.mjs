@@ -344,3 +344,23 @@ test('leaks/failed session creations leave the wasm heap flat', async () => {
   const grew = memoryStats().heapUsed - before;
   assert.ok(grew <= LEAK_BOUND, `the wasm heap grew by ${grew} bytes`);
 });
+
+// The wasm side's error kinds arrive as the JS class the module's table gives each kind
+// (ErrorKind in src/core/errors.h): one call per kind that the API can reach.
+test('errors/each kind of wasm-side error arrives as its JS class, naming where it comes from', () => {
+  const cases = [
+    ['type', TypeError, () => node({ opType: 'ReduceSum', opset: 11, attributes: { keepdims: 'yes' } }), /ReduceSum.*keepdims/],
+    ['value', RangeError, () => node({ opType: 'ReduceSum', opset: 11, attributes: { axes: [5] } }).run([x23()]), /ReduceSum.*axes/],
+    ['parse', Error, () => Node.fromBytes(new Uint8Array([0xff, 0xff, 0xff])), /NodeProto/],
+    ['unsupported', Error, () => node({ opType: 'NoSuchOp' }), /NoSuchOp/],
+    ['size', RangeError, () => Tensor.allocate('float32', [2 ** 31, 2 ** 31, 2 ** 31]), /^Tensor\.allocate: /],
+  ];
+  for (const [kind, cls, call, pattern] of cases) {
+    assert.throws(call, (e) => {
+      assert.equal(e.constructor, cls, `${kind}: ${e.constructor.name}: ${e.message}`);
+      assert.match(e.message, pattern, kind);
+      return true;
+    });
+  }
+  assertStillWorks();
+});

@@ -1,0 +1,87 @@
+// Embind: what the JS layer reads from the module at init instead of keeping its own copies:
+// the descriptor layouts (status.h), the JS class of each error kind (core/errors.h), the
+// newest opset, and the registry's rows (registry/registry.h). Each is JSON text (one string
+// through Embind, parsed by JS: smaller in wasm than building JS objects through val).
+#include <emscripten/bind.h>
+
+#include <string>
+
+#include "core/errors.h"
+#include "registry/registry.h"
+#include "status.h"
+
+namespace orw::bindings {
+namespace {
+
+// ErrorMessage is the library's one string builder: appends pieces out of line.
+using Json = ErrorMessage;
+
+Json& key(Json& j, const char* name) { return j << '"' << name << "\":"; }
+Json& quoted(Json& j, const char* text) { return j << '"' << text << '"'; }
+
+struct Field {
+  const char* name;
+  int value;
+};
+
+// "name":{"field":value,...}
+template <size_t N>
+Json& fields(Json& j, const char* name, const Field (&list)[N]) {
+  key(j, name) << '{';
+  for (size_t i = 0; i < N; ++i) key(j << (i ? "," : ""), list[i].name) << list[i].value;
+  return j << '}';
+}
+
+// {"input":{"present":0,"type":1,"rank":2,"data":3,"slots":4},
+//  "output":{"type":0,"rank":1,"data":2,"bytes":3,"slots":4},
+//  "errorClasses":[JS class name by ErrorKind],"maxOpset":26}
+std::string layout() {
+  static constexpr Field kInput[] = {
+      {"present", kInPresent}, {"type", kInType}, {"rank", kInRank}, {"data", kInData}, {"slots", kInSlots}};
+  static constexpr Field kOutput[] = {
+      {"type", kOutType}, {"rank", kOutRank}, {"data", kOutData}, {"bytes", kOutBytes}, {"slots", kOutSlots}};
+  Json j;
+  fields(j << '{', "input", kInput) << ',';
+  fields(j, "output", kOutput) << ",\"errorClasses\":[";
+  for (size_t i = 0; i < kErrorKindCount; ++i) quoted(j << (i ? "," : ""), kErrorKinds[i].js_class);
+  key(j << "],", "maxOpset") << kMaxOpset << '}';
+  return std::move(j.text());
+}
+
+// Every registry row, compact (bindings/js/registry-rows.mjs names the fields):
+// [{"domain","opType","sinceVersion","types":[ONNX element type],
+//   "inputs":[[name, optional 0/1]],"attributes":[[name, ONNX attribute type, boolean 0/1]],
+//   "axesFrom":0 none | 1 attribute | 2 input}]
+std::string op_rows() {
+  Json j;
+  const char* row_sep = "[";
+  for (const OpSchema& s : all_ops()) {
+    j << row_sep << "{\"domain\":\"" << s.domain << "\",\"opType\":\"" << s.op_type
+      << "\",\"sinceVersion\":" << s.since_version << ",\"axesFrom\":" << static_cast<int>(s.axes_from)
+      << ",\"types\":[";
+    row_sep = ",";
+    const char* sep = "";
+    for (int t = 0; t < 32; ++t) {
+      if (s.types.contains(static_cast<DataType>(t))) j << sep << t, sep = ",";
+    }
+    sep = "";
+    j << "],\"inputs\":[";
+    for (const InputSpec& i : s.inputs) j << sep << "[\"" << i.name << (i.optional ? "\",1]" : "\",0]"), sep = ",";
+    sep = "";
+    j << "],\"attributes\":[";
+    for (const AttrSpec& a : s.attributes) {
+      j << sep << "[\"" << a.name << "\"," << static_cast<int>(a.type) << (a.boolean ? ",1]" : ",0]"), sep = ",";
+    }
+    j << "]}";
+  }
+  j << (*row_sep == '[' ? "[]" : "]");
+  return std::move(j.text());
+}
+
+}  // namespace
+}  // namespace orw::bindings
+
+EMSCRIPTEN_BINDINGS(orw_interface) {
+  emscripten::function("layout", &orw::bindings::layout);
+  emscripten::function("opRows", &orw::bindings::op_rows);
+}

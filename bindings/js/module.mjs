@@ -1,0 +1,89 @@
+// The loaded wasm module: loading it once, what it says about itself at init (the descriptor
+// layouts, the JS class of each error kind, the newest opset: layout() in
+// bindings/interface.cc), and the JS error of its last failure.
+
+let mod = null;
+let loading = null;
+let readResource = null;
+let errorClasses = null;
+
+// The float64 slots of an input descriptor ({ present, type, rank, data, slots }: dims follow
+// the slots) and of each output's ({ type, rank, data, bytes, slots }), as the wasm side reads
+// and writes them (bindings/status.h).
+export let INPUT_SLOTS = null;
+export let OUTPUT_SLOTS = null;
+// The newest ai.onnx opset the module implements (kMaxOpset in the registry); set by init().
+export let LATEST_OPSET;
+
+const JS_CLASSES = { TypeError, RangeError, Error };
+
+function adopt(m) {
+  const layout = JSON.parse(m.layout());
+  INPUT_SLOTS = layout.input;
+  OUTPUT_SLOTS = layout.output;
+  LATEST_OPSET = layout.maxOpset;
+  errorClasses = layout.errorClasses.map((name) => JS_CLASSES[name] ?? Error);
+  mod = m;
+}
+
+// Loads the wasm module once (load() returns the instantiated module); later calls share it.
+// reader(where) reads a model given by path or URL (entry-specific: fs in Node, fetch in
+// browsers).
+export function initWith(load, reader) {
+  readResource = reader;
+  if (mod) return Promise.resolve();
+  if (!loading) {
+    loading = Promise.resolve()
+      .then(load)
+      .then(adopt, (e) => { loading = null; throw e; });
+  }
+  return loading;
+}
+
+// The Emscripten module, its wasm compiled and instantiated by `instantiate(imports)` (a
+// promise of { instance, module }) in the glue's instantiateWasm hook instead of by the glue's
+// own loader, so a failure rejects with instantiate's own error (the glue would log and abort).
+export function createWithLoader(createModule, instantiate) {
+  return new Promise((resolve, reject) => {
+    createModule({
+      instantiateWasm(imports, receiveInstance) {
+        instantiate(imports).then(({ instance, module }) => receiveInstance(instance, module), reject);
+        return {};
+      },
+    }).then(resolve, reject);
+  });
+}
+
+// The bytes at a URL, or an Error naming it and the HTTP status.
+export async function fetchBytes(where) {
+  const res = await fetch(where);
+  if (!res.ok) throw new Error(`cannot fetch ${where}: HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+const NOT_LOADED = 'onnx-reduce-wasm: call `await init()` before using the API';
+
+export function wasm() {
+  if (!mod) throw new Error(NOT_LOADED);
+  return mod;
+}
+
+// LATEST_OPSET, or the Error telling to call init() first.
+export function latestOpset() {
+  wasm();
+  return LATEST_OPSET;
+}
+
+// Reads a model given as a path or URL with the entry's reader.
+export function readModelResource(where) {
+  if (!readResource) throw new Error(NOT_LOADED);
+  return readResource(where);
+}
+
+// Throws the JS error for the last failed wasm call: the class of its kind, its message
+// (after `where: ` when given, for calls whose wasm side does not name the API function).
+export function fail(where) {
+  const m = wasm();
+  const Ctor = errorClasses[m.lastErrorKind()] ?? Error;
+  throw new Ctor(where ? `${where}: ${m.lastError()}` : m.lastError());
+}

@@ -1,0 +1,34 @@
+// Streamed runs: an input this large is copied into wasm memory one cache-sized piece at a
+// time, each processed while it is still in cache; nothing of the input's size is held in
+// wasm memory, and a scan's output comes out piece by piece too (the protocol of the
+// orw_stream_* exports, bindings/status.cc).
+import { withInputs } from './heap.mjs';
+import { fail, wasm } from './module.mjs';
+import { takeOutputs } from './outputs.mjs';
+import { trustedTensor } from './tensor.mjs';
+
+const STREAM_MIN_BYTES = 1 << 20;
+
+// Runs with input 0 streamed; begin(descPtr) starts the run on the wasm side and returns 1
+// (started), 2 (this run cannot stream) or 0 (error). Returns the outputs, or null when the
+// run did not stream.
+export function runStreamed(tensors, begin) {
+  const first = tensors[0];
+  if (!first || first.location === 'wasm' || first.data.byteLength < STREAM_MIN_BYTES) return null;
+  const m = wasm();
+  const status = withInputs(tensors, begin, 0);
+  if (status === 2) return null;
+  if (status !== 1) fail();
+  const Data = first.data.constructor;
+  const src = new Uint8Array(first.data.buffer, first.data.byteOffset, first.data.byteLength);
+  const elementBytes = first.data.BYTES_PER_ELEMENT;
+  const out = m._orw_stream_output_in_pieces() ? new Data(first.data.length) : null;
+  for (let n; (n = m._orw_stream_next()) > 0;) {
+    const offset = m._orw_stream_offset();
+    m.HEAPU8.set(src.subarray(offset * elementBytes, (offset + n) * elementBytes), m._orw_stream_in());
+    if (!m._orw_stream_feed()) fail();
+    if (out) out.set(new Data(m.HEAPU8.buffer, m._orw_stream_out(), n), offset);
+  }
+  if (!m._orw_stream_end()) fail();
+  return out ? [trustedTensor(first.type, out, [...first.dims])] : takeOutputs();
+}
