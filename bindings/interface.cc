@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/errors.h"
-#include "registry/registry.h"
+#include "schema/op_schema.h"
 #include "status.h"
 
 namespace orw::bindings {
@@ -70,7 +70,7 @@ std::string op_rows() {
     sep = "";
     j << "],\"attributes\":[";
     for (const AttrSpec& a : s.attributes) {
-      j << sep << "[\"" << a.name << "\"," << static_cast<int>(a.type) << (a.boolean ? ",1]" : ",0]"), sep = ",";
+      j << sep << "[\"" << a.name << "\"," << static_cast<int>(a.type) << (a.rule == orw::AttrRule::kBoolean ? ",1]" : ",0]"), sep = ",";
     }
     j << "]}";
   }

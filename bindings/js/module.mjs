@@ -12,8 +12,10 @@ let errorClasses = null;
 // and writes them (bindings/status.h).
 export let INPUT_SLOTS = null;
 export let OUTPUT_SLOTS = null;
-// The newest ai.onnx opset the module implements (kMaxOpset in the registry); set by init().
-export let LATEST_OPSET;
+// The newest ai.onnx opset the module implements: kMaxOpset in src/schema/op_schema.h. A
+// constant, so that it can be read before init() (and destructured from require()); init()
+// checks it against the module's own, so the two cannot drift apart unnoticed.
+export const LATEST_OPSET = 26;
 
 const JS_CLASSES = { TypeError, RangeError, Error };
 
@@ -21,7 +23,9 @@ function adopt(m) {
   const layout = JSON.parse(m.layout());
   INPUT_SLOTS = layout.input;
   OUTPUT_SLOTS = layout.output;
-  LATEST_OPSET = layout.maxOpset;
+  if (layout.maxOpset !== LATEST_OPSET) {
+    throw new Error(`onnx-reduce-wasm: the wasm module implements opset ${layout.maxOpset}, the JS layer says ${LATEST_OPSET}: rebuild both`);
+  }
   errorClasses = layout.errorClasses.map((name) => JS_CLASSES[name] ?? Error);
   mod = m;
 }
