@@ -271,6 +271,9 @@ inline bool is_unsigned_type(DataType t) {
 inline Attribute keepdims_attr(int v) { return Attribute::of_int("keepdims", v); }
 inline Attribute noop_attr(int v) { return Attribute::of_int("noop_with_empty_axes", v); }
 
+const double kInf = std::numeric_limits<double>::infinity();
+const double kNaN = std::numeric_limits<double>::quiet_NaN();
+
 // Runs Reduce op `op` at `opset` on x. `axes` go in the attribute before
 // spec_axes_input_since(op) and in an int64 input from then on (std::nullopt: no axes at all).
 inline Tensor run_reduce_op(const std::string& op, int64_t opset, const Tensor& x,
@@ -287,6 +290,12 @@ inline Tensor run_reduce_op(const std::string& op, int64_t opset, const Tensor& 
     }
   }
   return run1(Node::make(op, "", opset, std::move(attrs)), inputs);
+}
+
+// run_reduce_op with the axes always given (std::nullopt: none), as the per-op suites call it.
+inline Tensor reduce(const std::string& op, int64_t opset, const Tensor& x, const std::optional<std::vector<int64_t>>& axes,
+                     std::vector<Attribute> attrs = {}) {
+  return run_reduce_op(op, opset, x, axes, std::move(attrs));
 }
 
 // The element-wise step of a Reduce op (what noop_with_empty_axes=1 with empty axes computes):

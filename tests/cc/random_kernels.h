@@ -248,16 +248,16 @@ void check_reduce_case(const Shape& dims, const std::vector<int64_t>& axes, Data
   CHECK(x.guards_intact());  // the input is never written
 }
 
-void check_scan_case(const Shape& dims, size_t axis, bool exclusive, bool reverse, DataType type, size_t in_offset,
-                     size_t out_offset, std::mt19937& rng) {
-  Buffer x(type, element_count(dims), in_offset);
-  fill_random(x, rng, static_cast<size_t>(dims[axis]));
-  const ReduceRef ref = reference_scan(dims, axis, exclusive, reverse, x);
+// Runs one scan through both variants into guarded outputs and checks each with compare(out)
+// (a mismatch description, or "").
+template <class Compare>
+void check_scan_variants(kernels::ScanOp op, const Shape& dims, size_t axis, bool exclusive, bool reverse, DataType type,
+                         const Buffer& x, size_t in_offset, size_t out_offset, Compare compare) {
   const ScanExtent extent = make_scan_extent(dims, static_cast<int64_t>(axis));
   for (kernels::Variant variant : {kernels::Variant::kSimd, kernels::Variant::kScalar}) {
     Buffer out(type, x.count, out_offset);
-    kernels::scan(kernels::ScanOp::kProd, type, extent, exclusive, reverse, x.data(), out.data(), variant);
-    const std::string mismatch = compare(out, ref.bits, ref.values, ref.lengths);
+    kernels::scan(op, type, extent, exclusive, reverse, x.data(), out.data(), variant);
+    const std::string mismatch = compare(out);
     INFO("type " << type_name(type) << ", dims " << shape_to_string(dims) << ", axis " << axis << ", exclusive "
                  << exclusive << ", reverse " << reverse << ", variant "
                  << (variant == kernels::Variant::kSimd ? "simd" : "scalar") << ", offsets " << in_offset << "/"
@@ -265,6 +265,15 @@ void check_scan_case(const Shape& dims, size_t axis, bool exclusive, bool revers
     CHECK(mismatch == "");
   }
   CHECK(x.guards_intact());
+}
+
+void check_scan_case(const Shape& dims, size_t axis, bool exclusive, bool reverse, DataType type, size_t in_offset,
+                     size_t out_offset, std::mt19937& rng) {
+  Buffer x(type, element_count(dims), in_offset);
+  fill_random(x, rng, static_cast<size_t>(dims[axis]));
+  const ReduceRef ref = reference_scan(dims, axis, exclusive, reverse, x);
+  check_scan_variants(kernels::ScanOp::kProd, dims, axis, exclusive, reverse, type, x, in_offset, out_offset,
+                      [&](const Buffer& out) { return compare(out, ref.bits, ref.values, ref.lengths); });
 }
 
 }  // namespace
@@ -558,18 +567,8 @@ void check_cumsum_case(const Shape& dims, size_t axis, bool exclusive, bool reve
       if (exclusive) { sb = (sb + x.bits(i)) & mask; sv += x.value(i); sa += std::fabs(x.value(i)); ++len; }
     }
   }
-  const ScanExtent extent = make_scan_extent(dims, static_cast<int64_t>(axis));
-  for (kernels::Variant variant : {kernels::Variant::kSimd, kernels::Variant::kScalar}) {
-    Buffer out(type, x.count, out_offset);
-    kernels::scan(kernels::ScanOp::kSum, type, extent, exclusive, reverse, x.data(), out.data(), variant);
-    const std::string mismatch = compare_family(out, ref);
-    INFO("type " << type_name(type) << ", dims " << shape_to_string(dims) << ", axis " << axis << ", exclusive "
-                 << exclusive << ", reverse " << reverse << ", variant "
-                 << (variant == kernels::Variant::kSimd ? "simd" : "scalar") << ", offsets " << in_offset << "/"
-                 << out_offset);
-    CHECK(mismatch == "");
-  }
-  CHECK(x.guards_intact());
+  check_scan_variants(kernels::ScanOp::kSum, dims, axis, exclusive, reverse, type, x, in_offset, out_offset,
+                      [&](const Buffer& out) { return compare_family(out, ref); });
 }
 
 }  // namespace

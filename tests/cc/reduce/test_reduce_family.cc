@@ -24,7 +24,6 @@ using Catch::Contains;
 
 namespace {
 
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
 using Axes = std::optional<std::vector<int64_t>>;
 
 int64_t latest_version(const std::string& op) { return spec_reduce_versions(op).back(); }

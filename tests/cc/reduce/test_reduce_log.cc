@@ -15,14 +15,8 @@ using namespace orw_test;
 
 namespace {
 
-const double kInf = std::numeric_limits<double>::infinity();
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
 const double kLog2 = std::log(2.0);
 
-Tensor reduce(const std::string& op, int64_t opset, const Tensor& x, const std::optional<std::vector<int64_t>>& axes,
-              std::vector<Attribute> attrs = {}) {
-  return run_reduce_op(op, opset, x, axes, std::move(attrs));
-}
 
 Tensor reduce_all(const std::string& op, int64_t opset, const Tensor& x) {
   return run_reduce_op(op, opset, x, std::nullopt, {keepdims_attr(0)});

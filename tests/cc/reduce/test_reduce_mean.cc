@@ -14,8 +14,6 @@ using namespace orw_test;
 
 namespace {
 
-const double kInf = std::numeric_limits<double>::infinity();
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 Tensor reduce_mean(int64_t opset, const Tensor& x, const std::optional<std::vector<int64_t>>& axes,
                    std::vector<Attribute> attrs = {}) {

@@ -16,13 +16,7 @@ using Catch::Contains;
 
 namespace {
 
-const double kInf = std::numeric_limits<double>::infinity();
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-Tensor reduce(const std::string& op, int64_t opset, const Tensor& x, const std::optional<std::vector<int64_t>>& axes,
-              std::vector<Attribute> attrs = {}) {
-  return run_reduce_op(op, opset, x, axes, std::move(attrs));
-}
 
 // Rows of length n (KR: NaN or `special` on the diagonal, so every position of a row is hit) and
 // the same as columns (RK), for every length around the vector widths.

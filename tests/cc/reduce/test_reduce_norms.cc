@@ -15,13 +15,7 @@ using namespace orw_test;
 
 namespace {
 
-const double kInf = std::numeric_limits<double>::infinity();
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-Tensor reduce(const std::string& op, int64_t opset, const Tensor& x, const std::optional<std::vector<int64_t>>& axes,
-              std::vector<Attribute> attrs = {}) {
-  return run_reduce_op(op, opset, x, axes, std::move(attrs));
-}
 
 template <class T>
 std::vector<uint64_t> bits_of(const Tensor& t) {

@@ -15,8 +15,6 @@ using Catch::Contains;
 
 namespace {
 
-const double kInf = std::numeric_limits<double>::infinity();
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // Runs ReduceProd at `opset`; `axes` go in the attribute before version 18 and in an int64
 // input from 18 on (std::nullopt: no axes at all).

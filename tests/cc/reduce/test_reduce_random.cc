@@ -8,17 +8,27 @@
 using namespace orw;
 using namespace orw_test;
 
+namespace {
+
+// A random shape of rank 1..6 (at most `limit` elements) and a random subset of its axes.
+std::pair<Shape, std::vector<int64_t>> random_reduction(std::mt19937& rng, int64_t limit) {
+  const size_t rank = 1 + rng() % 6;
+  Shape dims = random_shape(rng, rank, limit);
+  std::vector<int64_t> axes;
+  for (size_t d = 0; d < rank; ++d) {
+    if (rng() & 1) axes.push_back(static_cast<int64_t>(d));
+  }
+  return {std::move(dims), std::move(axes)};
+}
+
+}  // namespace
+
 TEST_CASE("kernels::reduce/random shapes, axes and types match a naive N-d reference") {
   std::mt19937 rng(20240611);
   const auto& types = arithmetic_types();
   std::set<std::string> patterns;
   for (int iter = 0; iter < 400; ++iter) {
-    const size_t rank = 1 + rng() % 6;
-    const Shape dims = random_shape(rng, rank, 20000);
-    std::vector<int64_t> axes;
-    for (size_t d = 0; d < rank; ++d) {
-      if (rng() & 1) axes.push_back(static_cast<int64_t>(d));
-    }
+    const auto [dims, axes] = random_reduction(rng, 20000);
     const DataType type = types[static_cast<size_t>(iter) % types.size()];
     check_reduce_case(dims, axes, type, rng() % 2, rng() % 2, rng, &patterns);
   }
@@ -114,12 +124,7 @@ TEST_CASE("kernels::reduce/every op: random shapes, axes and types match a naive
     const std::vector<DataType> types = family_types(info.op);
     std::set<std::string> patterns;
     for (int iter = 0; iter < 80; ++iter) {
-      const size_t rank = 1 + rng() % 6;
-      const Shape dims = random_shape(rng, rank, 8000);
-      std::vector<int64_t> axes;
-      for (size_t d = 0; d < rank; ++d) {
-        if (rng() & 1) axes.push_back(static_cast<int64_t>(d));
-      }
+      const auto [dims, axes] = random_reduction(rng, 8000);
       const DataType type = types[static_cast<size_t>(iter) % types.size()];
       check_family_case(info.op, info.name, dims, axes, type, rng() % 2, rng() % 2, rng, &patterns);
     }

@@ -14,8 +14,6 @@ using Catch::Contains;
 
 namespace {
 
-const double kInf = std::numeric_limits<double>::infinity();
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 Node cumprod_node(bool exclusive = false, bool reverse = false) {
   std::vector<Attribute> attrs;

@@ -16,8 +16,6 @@ using Catch::Contains;
 
 namespace {
 
-const double kInf = std::numeric_limits<double>::infinity();
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 Node cumsum_node(int64_t opset, bool exclusive = false, bool reverse = false) {
   std::vector<Attribute> attrs;
