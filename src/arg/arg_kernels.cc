@@ -1,5 +1,5 @@
 // ArgMax/ArgMin: each element type mapped to the ArgMax kernels of its lanes (see
-// arg_kernels.h), run as a stream of pieces cut as the Reduce kernels cut them (piece_shape).
+// arg_runner.h), run as a stream of pieces cut as the Reduce kernels cut them (piece_shape).
 #include <algorithm>
 #include <memory>
 #include <type_traits>
@@ -88,7 +88,7 @@ TypeSet arg_types() {
 
 std::unique_ptr<ReduceStream> make_arg_stream(bool max, bool last, DataType type, const ReductionPlan& plan,
                                               int64_t* out, Variant v) {
-  check_type(arg_types(), type, "arg");
+  check_type(arg_types(), type, "kernels::make_arg_stream");
   switch (type) {
     case DataType::kFloat16: return widened<int16_t, kFloat16ExponentBits>(max, last, plan, out, v);
     case DataType::kBfloat16: return widened<int16_t, kBfloat16ExponentBits>(max, last, plan, out, v);

@@ -21,6 +21,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/half.h"
 #include "simd/simd.h"
 
 namespace orw::kernels {
@@ -35,9 +36,9 @@ ORW_INLINE int32_t widened_key(T t) {
   if constexpr (kHalfMask == 0) {
     return x;
   } else {
-    int32_t k = x ^ ((x >> 15) & 0x7FFF);  // negative values: magnitude bits flipped
+    int32_t k = x ^ ((x >> 15) & kHalfMagnitudeBits);  // negative values: magnitude bits flipped
     k = k - (k >> 31);                      // -0 (key -1) meets +0; other negatives move up by one
-    return (x & 0x7FFF) > static_cast<int32_t>(kHalfMask) ? kNanKey : k;
+    return (x & kHalfMagnitudeBits) > static_cast<int32_t>(kHalfMask) ? kNanKey : k;
   }
 }
 

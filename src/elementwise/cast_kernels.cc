@@ -192,8 +192,8 @@ TypeSet cast_types() {
 }
 
 void cast(DataType from, DataType to, const void* x, void* out, size_t n) {
-  check_type(cast_types(), from, "Cast");
-  check_type(cast_types(), to, "Cast");
+  check_type(cast_types(), from, "kernels::cast");
+  check_type(cast_types(), to, "kernels::cast");
   const size_t in_size = element_size(from), out_size = element_size(to);
   if (from == to && from != DataType::kBool) {
     if (n) std::memcpy(out, x, n * in_size);

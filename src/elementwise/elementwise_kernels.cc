@@ -144,7 +144,7 @@ TypeSet mul_types() {
 }
 
 void unary(UnaryOp op, DataType type, const void* x, void* out, size_t n, Variant v) {
-  check_type(unary_types(op), type, "unary element-wise");
+  check_type(unary_types(op), type, "kernels::unary");
   if (op == UnaryOp::kAbs) return abs_any(type, x, out, n, v);
   if (is_half(type)) return unary_half(op, type, x, out, n, v);
   if (type == DataType::kFloat) return unary_float(op, static_cast<const float*>(x), static_cast<float*>(out), n, v);
@@ -152,7 +152,7 @@ void unary(UnaryOp op, DataType type, const void* x, void* out, size_t n, Varian
 }
 
 void mul(DataType type, const BroadcastPlan& p, const void* a, const void* b, void* out, Variant v) {
-  check_type(mul_types(), type, "Mul");
+  check_type(mul_types(), type, "kernels::mul");
   if (is_half(type)) {
     const std::vector<float> wa = widen(type, a, input_count(p, p.a_strides));
     const std::vector<float> wb = widen(type, b, input_count(p, p.b_strides));

@@ -1,5 +1,5 @@
 // The element-wise operators: validate inputs and attributes, then run the kernels of
-// kernels/elementwise.h.
+// elementwise_kernels.h.
 #include "elementwise/elementwise.h"
 
 #include <cctype>

@@ -102,7 +102,7 @@ TypeSet reduce_types(ReduceOp op) {
 
 std::unique_ptr<ReduceStream> make_reduce_stream(ReduceOp op, DataType type, const ReductionPlan& plan, void* out,
                                                  Variant v) {
-  check_type(reduce_types(op), type, "reduce");
+  check_type(reduce_types(op), type, "kernels::make_reduce_stream");
   if (is_half(type)) return nullptr;
   std::unique_ptr<ReduceStream> stream;
   with_storage_type(type, [&](auto tag) {
@@ -112,7 +112,7 @@ std::unique_ptr<ReduceStream> make_reduce_stream(ReduceOp op, DataType type, con
 }
 
 void reduce(ReduceOp op, DataType type, const ReductionPlan& plan, const void* x, void* out, Variant v) {
-  check_type(reduce_types(op), type, "reduce");
+  check_type(reduce_types(op), type, "kernels::reduce");
   if (is_half(type) && (op == ReduceOp::kMax || op == ReduceOp::kMin)) {
     // On the bits, through order-preserving int16 keys: no widening pass.
     ReduceArgs args;

@@ -61,7 +61,7 @@ TypeSet scan_types(ScanOp) { return kNumericTypes; }
 
 std::unique_ptr<ScanStream> make_scan_stream(ScanOp op, DataType type, const ScanExtent& e, bool exclusive,
                                              bool reverse, Variant v) {
-  check_type(scan_types(op), type, "scan");
+  check_type(scan_types(op), type, "kernels::make_scan_stream");
   if (is_half(type)) return nullptr;
   std::unique_ptr<ScanStream> stream;
   with_storage_type(type, [&](auto tag) {
@@ -73,7 +73,7 @@ std::unique_ptr<ScanStream> make_scan_stream(ScanOp op, DataType type, const Sca
 
 void scan(ScanOp op, DataType type, const ScanExtent& e, bool exclusive, bool reverse, const void* x, void* out,
           Variant v) {
-  check_type(scan_types(op), type, "scan");
+  check_type(scan_types(op), type, "kernels::scan");
   if (is_half(type)) {
     const size_t n = static_cast<size_t>(e.outer * e.n * e.inner);
     const std::vector<float> wx = widen(type, x, n);

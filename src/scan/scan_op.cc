@@ -1,4 +1,4 @@
-// The scan operators (CumProd): validate x and the axis input, then run the scan kernel.
+// The scan operators (CumSum, CumProd): validate x and the axis input, then run the scan kernel.
 #include <memory>
 #include <stdexcept>
 
@@ -67,7 +67,7 @@ class ScanRun final : public StreamedRun {
   std::unique_ptr<ScanStream> stream_;
 };
 
-// The last run's key and plan, and the output buffer (as ReduceMemo in reduce.cc).
+// The last run's key and plan, and the output buffer (as ReduceMemo in reduce_op.cc).
 struct ScanMemo final : NodeMemo {
   RunKey key;
   PreparedScan prepared;

@@ -27,11 +27,11 @@ template <class T> struct Tag { using type = T; };
 // CMakeLists.txt), which would otherwise inline the message building into every caller and
 // every instance of with_storage_type.
 [[noreturn]] __attribute__((noinline)) inline void fail_no_kernel(DataType type) {
-  fail<TypeError>(ErrorMessage() << "kernels: element type " << type_name(type) << " has no kernel");
+  fail<TypeError>(ErrorMessage() << "kernels: element type " << type_name(type) << " has no kernel (a type the operator should have rejected)");
 }
 [[noreturn]] __attribute__((noinline)) inline void fail_unsupported_type(const TypeSet& types, DataType type,
                                                                          const char* what) {
-  fail<TypeError>(ErrorMessage() << what << " kernel: element type " << type_name(type)
+  fail<TypeError>(ErrorMessage() << what << ": element type " << type_name(type)
                                  << " is not supported (supported: " << types.describe() << ')');
 }
 
