@@ -4,7 +4,6 @@
 #pragma once
 #include <cstddef>
 #include <memory>
-#include <stdexcept>
 
 #include "core/errors.h"
 #include "core/tensor.h"
@@ -29,7 +28,7 @@ class StreamedRun {
   // Processes the next piece: `in` holds its elements of input 0.
   virtual void feed(const void* in, void* out) = 0;
   // Once everything was fed: the output (for output_in_pieces() runs, an empty tensor: the
-  // output went out in pieces). std::logic_error before that.
+  // output went out in pieces). InternalError before that.
   virtual Tensor finish() = 0;
 };
 
@@ -38,7 +37,7 @@ class StreamedRun {
 class InOrderRun final : public StreamedRun {
  public:
   // `stream` writes into `out`'s buffer; `plan`, when given, is kept alive for a stream that
-  // refers to it. `what` names the run in errors ("ReduceSum (opset 18): streamed run").
+  // refers to it. `what` names the run in errors ("streamed reduce").
   InOrderRun(const char* what, size_t element_size, size_t total, Tensor out, std::unique_ptr<ReduceStream> stream,
              std::shared_ptr<const ReductionPlan> plan = nullptr)
       : what_(what), element_size_(element_size), total_(total), out_(std::move(out)), plan_(std::move(plan)),
@@ -54,7 +53,7 @@ class InOrderRun final : public StreamedRun {
     stream_->feed(in, p.offset, p.count);
     fed_ += p.count;
   }
-  // Throws std::logic_error before the whole input was fed.
+  // Throws InternalError before the whole input was fed.
   Tensor finish() override {
     if (fed_ != total_) fail<InternalError>(ErrorMessage() << what_ << ": finish() before the whole input was fed");
     stream_->finish();

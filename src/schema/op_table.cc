@@ -65,22 +65,22 @@ constexpr AttrSpec kCastLikeV24Attrs[] = {kSaturate, kRoundMode};
 constexpr AttrSpec kArgV1Attrs[] = {kAxis, kKeepdims};
 constexpr AttrSpec kArgV12Attrs[] = {kAxis, kKeepdims, kSelectLast};
 
-// A Reduce op version whose axes are an attribute.
-constexpr OpSchema reduce_with_axes_attribute(const char* op, int since, TypeSet types, ReduceOp kernel) {
-  OpSchema s{kOnnxDomain, op, since, types, kDataInput, kAxesKeepdims};
-  s.axes_from = AxesFrom::kAttribute;
+// A Reduce op version whose axes are an attribute (AxesFrom::kAttribute) or an optional second
+// input (AxesFrom::kInput, which comes with noop_with_empty_axes).
+constexpr OpSchema reduce_row(const char* op, int since, TypeSet types, ReduceOp kernel, AxesFrom from) {
+  const bool input = from == AxesFrom::kInput;
+  OpSchema s{kOnnxDomain, op, since, types, input ? StaticList<InputSpec>(kDataAndAxesInputs) : kDataInput,
+             input ? StaticList<AttrSpec>(kKeepdimsNoop) : kAxesKeepdims};
+  s.axes_from = from;
   s.family = Family::kReduce;
   s.reduce_op = kernel;
   return s;
 }
-
-// A Reduce op version whose axes are an optional second input.
+constexpr OpSchema reduce_with_axes_attribute(const char* op, int since, TypeSet types, ReduceOp kernel) {
+  return reduce_row(op, since, types, kernel, AxesFrom::kAttribute);
+}
 constexpr OpSchema reduce_with_axes_input(const char* op, int since, TypeSet types, ReduceOp kernel) {
-  OpSchema s{kOnnxDomain, op, since, types, kDataAndAxesInputs, kKeepdimsNoop};
-  s.axes_from = AxesFrom::kInput;
-  s.family = Family::kReduce;
-  s.reduce_op = kernel;
-  return s;
+  return reduce_row(op, since, types, kernel, AxesFrom::kInput);
 }
 
 constexpr OpSchema scan_op(const char* op, int since, TypeSet types, ScanOp kernel) {
