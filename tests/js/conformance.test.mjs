@@ -12,10 +12,11 @@ import { tensorMismatch } from './helpers/values.mjs';
 await init();
 
 const TESTS = listBackendTests();
-test('conformance/the backend test data is present (node/, pytorch-operator/ and arg-max-min/)', () => {
+test('conformance/the backend test data is present (node/, pytorch-operator/, arg-max-min/ and post-processing/)', () => {
   assert.equal(TESTS.filter((b) => b.suite === 'node').length, 149, 'node/ tests');
   assert.equal(TESTS.filter((b) => b.suite === 'pytorch-operator').length, 4, 'pytorch-operator/ tests');
   assert.equal(TESTS.filter((b) => b.suite === 'arg-max-min').length, 32, 'arg-max-min/ tests');
+  assert.equal(TESTS.filter((b) => b.suite === 'post-processing').length, 88, 'post-processing/ tests');
 });
 
 async function runBackendTest(b) {

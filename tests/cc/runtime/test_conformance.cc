@@ -1,4 +1,5 @@
-// The official ONNX backend node tests for every Reduce op, ArgMax/ArgMin, CumSum and CumProd
+// The official ONNX backend node tests for every Reduce op, ArgMax/ArgMin, CumSum, CumProd and the
+// post-processing ops (Softmax, LogSoftmax, Hardmax, TopK, LpNormalization, Add, Sub, Div, Neg, Reciprocal)
 // (tests/data/onnx-backend, the repository's copy), run through Model + Session natively and in wasm.
 // `_expanded` tests run through the element-wise ops of the function bodies. Nothing is skipped: a
 // test that cannot run (an unsupported op, a parse error) fails, by name.
@@ -64,7 +65,7 @@ std::string compare(const Tensor& got, const Tensor& want) {
 
 std::vector<fs::path> test_dirs() {
   std::vector<fs::path> dirs;
-  for (const char* group : {"node", "pytorch-operator", "arg-max-min"}) {
+  for (const char* group : {"node", "pytorch-operator", "arg-max-min", "post-processing"}) {
     const fs::path root = fs::path(ORW_BACKEND_TESTS_DIR) / group;
     if (!fs::is_directory(root)) throw std::runtime_error("ONNX backend test data missing: " + root.string());
     for (const auto& e : fs::directory_iterator(root)) {
@@ -79,7 +80,7 @@ std::vector<fs::path> test_dirs() {
 
 TEST_CASE("Conformance/every ONNX backend test of the supported ops passes", "[conformance]") {
   const auto dirs = test_dirs();
-  REQUIRE(dirs.size() == 185);  // the data set: 149 node tests + 4 pytorch-operator tests + 32 arg-max-min tests
+  REQUIRE(dirs.size() == 273);  // the data set: 149 node + 4 pytorch-operator + 32 arg-max-min + 88 post-processing tests
   int passed = 0;
   for (const auto& dir : dirs) {
     const std::string name = dir.filename().string();

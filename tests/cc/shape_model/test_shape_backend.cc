@@ -33,11 +33,11 @@ std::string read_file(const std::string& path) {
 
 bool file_exists(const std::string& path) { return std::ifstream(path).good(); }
 
-// Test folders, relative to kDir: node/ and arg-max-min/ from their MANIFEST.tsv,
+// Test folders, relative to kDir: node/, arg-max-min/ and post-processing/ from their MANIFEST.tsv,
 // pytorch-operator/ as listed in the README.
 std::vector<std::string> test_dirs() {
   std::vector<std::string> dirs;
-  for (const std::string group : {"node", "arg-max-min"}) {
+  for (const std::string group : {"node", "arg-max-min", "post-processing"}) {
     std::istringstream manifest(read_file(kDir + "/" + group + "/MANIFEST.tsv"));
     std::string line;
     std::getline(manifest, line);  // header
@@ -82,13 +82,14 @@ onnx::ModelProto with_constant_inputs(onnx::ModelProto m, const std::string& dir
 TEST_CASE("Backend/every backend-test model infers its declared output type and shape", "[shape][backend]") {
   REQUIRE(file_exists(kDir + "/node/MANIFEST.tsv"));
   REQUIRE(file_exists(kDir + "/arg-max-min/MANIFEST.tsv"));
+  REQUIRE(file_exists(kDir + "/post-processing/MANIFEST.tsv"));
   size_t checked = 0, exact = 0;
   for (const std::string& test : test_dirs()) {
     INFO(test);
     const std::string dir = kDir + "/" + test;
     onnx::ModelProto model;
     REQUIRE(model.ParseFromString(read_file(dir + "/model.onnx")));
-    const bool expanded = test.size() > 9 && test.compare(test.size() - 9, 9, "_expanded") == 0;
+    const bool expanded = test.find("_expanded") != std::string::npos;  // _expanded and _expanded_ver18
     const auto as_shipped = infer_model(model);
     const auto with_constants = infer_model(with_constant_inputs(model, dir));
     for (const auto& out : model.graph().output()) {
@@ -106,6 +107,6 @@ TEST_CASE("Backend/every backend-test model infers its declared output type and 
       ++checked;
     }
   }
-  CHECK(checked == 185);  // 149 node tests + 32 arg-max-min tests + 4 pytorch-operator tests, one output each
-  CHECK(exact == 144);    // all but the 41 *_expanded ones
+  CHECK(checked == 280);  // 149 node + 32 arg-max-min + 4 pytorch-operator tests (one output each), 88 post-processing (7 TopK: two)
+  CHECK(exact == 211);    // all but the 41 + 28 *_expanded ones
 }

@@ -9,7 +9,7 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 // The data directory (inside the repository: a fresh clone is all a user has).
 export const BACKEND_DIR = join(repoRoot, 'tests', 'data', 'onnx-backend');
 
-export const SUITES = ['node', 'pytorch-operator', 'arg-max-min'];
+export const SUITES = ['node', 'pytorch-operator', 'arg-max-min', 'post-processing'];
 
 // [{ suite, name, dir, expanded }] for every directory holding a model.onnx, sorted by name.
 // Throws when a suite's folder is missing.
@@ -20,7 +20,7 @@ export function listBackendTests() {
     if (!existsSync(base)) throw new Error(`ONNX backend test data missing: ${base}`);
     for (const name of readdirSync(base).sort()) {
       const dir = join(base, name);
-      if (existsSync(join(dir, 'model.onnx'))) out.push({ suite, name, dir, expanded: name.endsWith('_expanded') });
+      if (existsSync(join(dir, 'model.onnx'))) out.push({ suite, name, dir, expanded: name.includes('_expanded') });
     }
   }
   return out;
