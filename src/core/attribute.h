@@ -1,8 +1,11 @@
 // A node attribute, decoded from onnx.AttributeProto into plain C++ values.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "core/tensor.h"
 
 namespace orw {
 
@@ -37,6 +40,7 @@ struct Attribute {
   std::vector<int64_t> ints;
   std::vector<float> floats;
   std::vector<std::string> strings;
+  std::shared_ptr<const Tensor> tensor;  // kTensor (Constant's 'value'), decoded when the node is
 
   static Attribute of_int(std::string name, int64_t v);
   static Attribute of_ints(std::string name, std::vector<int64_t> v);

@@ -7,6 +7,7 @@
 //   abs_signed: |x| computed in the unsigned twin (the most negative value stays itself);
 //   exp_f32 / log_f32: float polynomials within 2 ulp, IEEE special values;
 //   vsqrt: the IEEE square root (one instruction per vector).
+// Binary lane ops (AddLanes, SubLanes, MulLanes, DivLanes) and the rows they run in follow.
 #pragma once
 #include <cmath>
 #include <cstddef>
@@ -183,35 +184,63 @@ inline void map_unary(const typename S::Lane* x, typename S::Lane* out, size_t n
   }
 }
 
-// x * y without integer promotion: 8- and 16-bit scalars multiply as unsigned int (a uint16
-// product would overflow int), vectors lane-wise in their own width.
+// The lane operations of the binary kernels, for vectors and scalars alike. 8- and 16-bit
+// integer scalars compute in unsigned int (C++ promotes them to int, where a uint16 product
+// overflows) and are truncated back to their width: integers wrap. Integers reach Add, Sub
+// and Mul as their unsigned twins (storage.h's Wrapping), so no operation is signed overflow.
 template <class V>
-ORW_INLINE V mul1(V x, V y) {
-  if constexpr (std::is_integral_v<V> && sizeof(V) < sizeof(unsigned)) {
-    return static_cast<V>(static_cast<unsigned>(x) * static_cast<unsigned>(y));
-  } else {
-    return x * y;
-  }
+ORW_INLINE auto promoted(V x) {
+  if constexpr (std::is_integral_v<V> && sizeof(V) < sizeof(unsigned)) return static_cast<unsigned>(x);
+  else return x;
 }
+struct AddLanes {
+  template <class V> ORW_INLINE V operator()(V x, V y) const { return static_cast<V>(promoted(x) + promoted(y)); }
+};
+struct SubLanes {
+  template <class V> ORW_INLINE V operator()(V x, V y) const { return static_cast<V>(promoted(x) - promoted(y)); }
+};
+struct MulLanes {
+  template <class V> ORW_INLINE V operator()(V x, V y) const { return static_cast<V>(promoted(x) * promoted(y)); }
+};
+// Floats: IEEE division. Integers (signed types, scalars only: wasm has no integer division
+// on vectors): truncation toward zero, as C++ and onnxruntime; the one overflowing quotient,
+// the minimum over -1, wraps to the minimum. The operator has ruled out division by zero.
+struct DivLanes {
+  template <class V>
+  ORW_INLINE V operator()(V x, V y) const {
+    if constexpr (std::is_integral_v<V> && std::is_signed_v<V>) {
+      if (y == -1) return static_cast<V>(0u - static_cast<std::make_unsigned_t<V>>(x));
+    }
+    return static_cast<V>(x / y);
+  }
+};
 
-// out[i] = a[i] * b[i].
-template <class S>
-inline void mul_vv(const typename S::Lane* a, const typename S::Lane* b, typename S::Lane* out, size_t n) {
+// Rows of a binary op f over n elements: both inputs walking (vv), or one repeating a single
+// element (sv: a is the single element, vs: b is).
+template <class S, class F>
+inline void binary_vv(const typename S::Lane* a, const typename S::Lane* b, typename S::Lane* out, size_t n, F f) {
   constexpr size_t N = S::kLanes;
   size_t i = 0;
-  for (; i + N <= n; i += N) S::store(out + i, mul1(S::load(a + i), S::load(b + i)));
-  for (; i < n; ++i) out[i] = mul1(a[i], b[i]);
+  for (; i + N <= n; i += N) S::store(out + i, f(S::load(a + i), S::load(b + i)));
+  for (; i < n; ++i) out[i] = f(a[i], b[i]);
 }
 
-// out[i] = a * b[i] (multiplication is commutative for every lane type, so this also serves
-// b[i] * a).
-template <class S>
-inline void mul_sv(typename S::Lane a, const typename S::Lane* b, typename S::Lane* out, size_t n) {
+template <class S, class F>
+inline void binary_sv(typename S::Lane a, const typename S::Lane* b, typename S::Lane* out, size_t n, F f) {
   constexpr size_t N = S::kLanes;
   const auto av = S::splat(a);
   size_t i = 0;
-  for (; i + N <= n; i += N) S::store(out + i, mul1(av, S::load(b + i)));
-  for (; i < n; ++i) out[i] = mul1(a, b[i]);
+  for (; i + N <= n; i += N) S::store(out + i, f(av, S::load(b + i)));
+  for (; i < n; ++i) out[i] = f(a, b[i]);
+}
+
+template <class S, class F>
+inline void binary_vs(const typename S::Lane* a, typename S::Lane b, typename S::Lane* out, size_t n, F f) {
+  constexpr size_t N = S::kLanes;
+  const auto bv = S::splat(b);
+  size_t i = 0;
+  for (; i + N <= n; i += N) S::store(out + i, f(S::load(a + i), bv));
+  for (; i < n; ++i) out[i] = f(a[i], b);
 }
 
 }  // namespace orw::kernels::ew

@@ -15,17 +15,48 @@
 namespace orw {
 namespace {
 
+using kernels::BinaryOp;
 using kernels::UnaryOp;
 
-std::vector<Tensor> run_unary(const Node& node, const std::vector<const Tensor*>& inputs, UnaryOp op) {
-  const Tensor& x = *inputs[0];
-  check_data_type(node, x, 0);
-  Tensor out = Tensor::uninitialized(x.type(), x.dims());
-  kernels::unary(op, x.type(), x.raw(), out.mutable_raw(), static_cast<size_t>(x.size()));
-  return {out};
+UnaryOp unary_op_of(ElementwiseOp op) {
+  switch (op) {
+    case ElementwiseOp::kExp: return UnaryOp::kExp;
+    case ElementwiseOp::kLog: return UnaryOp::kLog;
+    case ElementwiseOp::kSqrt: return UnaryOp::kSqrt;
+    case ElementwiseOp::kNeg: return UnaryOp::kNeg;
+    case ElementwiseOp::kReciprocal: return UnaryOp::kReciprocal;
+    default: return UnaryOp::kAbs;
+  }
 }
 
-// Appends "input 0 'A' of shape [2,3] and input 1 'B' of shape [3]": Mul's two inputs.
+BinaryOp binary_op_of(ElementwiseOp op) {
+  switch (op) {
+    case ElementwiseOp::kAdd: return BinaryOp::kAdd;
+    case ElementwiseOp::kSub: return BinaryOp::kSub;
+    case ElementwiseOp::kDiv: return BinaryOp::kDiv;
+    default: return BinaryOp::kMul;
+  }
+}
+
+// Integer division by zero has no value (C++ traps or is undefined): refused before the
+// kernel runs, naming the first zero of the divisor.
+void check_no_zero_divisor(const Node& node, const Tensor& b) {
+  constexpr TypeSet kIntegers = {DataType::kInt8,  DataType::kInt16,  DataType::kInt32,  DataType::kInt64,
+                                 DataType::kUint8, DataType::kUint16, DataType::kUint32, DataType::kUint64};
+  if (!kIntegers.contains(b.type())) return;
+  const size_t width = element_size(b.type());
+  const auto* bytes = static_cast<const unsigned char*>(b.raw());
+  for (int64_t i = 0; i < b.size(); ++i) {
+    bool zero = true;
+    for (size_t k = 0; k < width; ++k) zero = zero && bytes[i * width + k] == 0;
+    if (zero) {
+      fail<ValueError>(ErrorMessage() << node << ": " << InputLabel{node, 1} << " holds 0 at index " << i
+                                      << "; integer division by zero has no result");
+    }
+  }
+}
+
+// Appends "input 0 'A' of shape [2,3] and input 1 'B' of shape [3]": the two inputs.
 struct BothInputs {
   const Node& node;
   const Shape& a;
@@ -36,7 +67,7 @@ ErrorMessage& operator<<(ErrorMessage& m, BothInputs both) {
            << " of shape " << ShapeText{both.b};
 }
 
-// B's dims placed in A's rank for the legacy broadcast of Mul 1-6 (1 elsewhere).
+// B's dims placed in A's rank for the legacy broadcast of versions 1-6 (1 elsewhere).
 Shape legacy_aligned_b(const Node& node, const Shape& a, const Shape& b) {
   const bool broadcast = node.int_attribute("broadcast", 0) != 0;
   const BothInputs both{node, a, b};
@@ -74,15 +105,19 @@ Shape legacy_aligned_b(const Node& node, const Shape& a, const Shape& b) {
 
 }  // namespace
 
-std::vector<Tensor> run_abs(const Node& node, const std::vector<const Tensor*>& in, RunMemo&) { return run_unary(node, in, UnaryOp::kAbs); }
-std::vector<Tensor> run_exp(const Node& node, const std::vector<const Tensor*>& in, RunMemo&) { return run_unary(node, in, UnaryOp::kExp); }
-std::vector<Tensor> run_log(const Node& node, const std::vector<const Tensor*>& in, RunMemo&) { return run_unary(node, in, UnaryOp::kLog); }
-std::vector<Tensor> run_sqrt(const Node& node, const std::vector<const Tensor*>& in, RunMemo&) { return run_unary(node, in, UnaryOp::kSqrt); }
+std::vector<Tensor> run_unary(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
+  const Tensor& x = *inputs[0];
+  check_data_type(node, x, 0);
+  Tensor out = Tensor::uninitialized(x.type(), x.dims());
+  kernels::unary(unary_op_of(node.schema().elementwise_op), x.type(), x.raw(), out.mutable_raw(),
+                 static_cast<size_t>(x.size()));
+  return {out};
+}
 
-bool is_legacy_mul(const Node& node) { return node.since_version() < 7; }
+bool is_legacy_broadcast(const Node& node) { return node.since_version() < 7; }
 
-Shape mul_output_dims(const Node& node, const Shape& a, const Shape& b) {
-  if (is_legacy_mul(node)) {
+Shape arithmetic_output_dims(const Node& node, const Shape& a, const Shape& b) {
+  if (is_legacy_broadcast(node)) {
     legacy_aligned_b(node, a, b);  // checks
     return a;
   }
@@ -94,7 +129,7 @@ Shape mul_output_dims(const Node& node, const Shape& a, const Shape& b) {
   }
 }
 
-std::vector<Tensor> run_mul(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
+std::vector<Tensor> run_arithmetic(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
   const Tensor& a = *inputs[0];
   const Tensor& b = *inputs[1];
   check_data_type(node, a, 0);
@@ -104,10 +139,12 @@ std::vector<Tensor> run_mul(const Node& node, const std::vector<const Tensor*>& 
                                    << " but " << InputLabel{node, 0} << " has " << type_name(a.type())
                                    << "; both inputs must have the same type");
   }
-  const Shape out_dims = mul_output_dims(node, a.dims(), b.dims());
-  const BroadcastPlan plan = plan_broadcast(a.dims(), is_legacy_mul(node) ? legacy_aligned_b(node, a.dims(), b.dims()) : b.dims());
+  const BinaryOp op = binary_op_of(node.schema().elementwise_op);
+  if (op == BinaryOp::kDiv) check_no_zero_divisor(node, b);
+  const Shape out_dims = arithmetic_output_dims(node, a.dims(), b.dims());
+  const BroadcastPlan plan = plan_broadcast(a.dims(), is_legacy_broadcast(node) ? legacy_aligned_b(node, a.dims(), b.dims()) : b.dims());
   Tensor out = Tensor::uninitialized(a.type(), out_dims);
-  kernels::mul(a.type(), plan, a.raw(), b.raw(), out.mutable_raw());
+  kernels::binary(op, a.type(), plan, a.raw(), b.raw(), out.mutable_raw());
   return {out};
 }
 

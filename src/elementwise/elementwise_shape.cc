@@ -1,5 +1,5 @@
 // Shape functions of the element-wise ops. Unary ops and Cast keep the input's shape; CastLike
-// takes input 1's type; Mul broadcasts symbolic dims as ONNX's shape inference does: a 1 gives
+// takes input 1's type; Add, Sub, Mul and Div broadcast symbolic dims as ONNX's shape inference does: a 1 gives
 // way to the other dim, a known dim wins over a symbol or unknown, equal symbols stay, and
 // anything else (two different symbols, an unknown against a 1 or a symbol) is unknown.
 #include "elementwise/elementwise_shape.h"
@@ -55,7 +55,7 @@ void infer_unary_shape(ShapesContext& ctx, const Node& node) {
   ctx.set(output_name(node), same_shape(x.type, x));
 }
 
-void infer_mul_shape(ShapesContext& ctx, const Node& node) {
+void infer_arithmetic_shape(ShapesContext& ctx, const Node& node) {
   const TensorInfo a = input_info(ctx, node, 0);
   const TensorInfo b = input_info(ctx, node, 1);
   check_type(node, a, 0, node.schema().types);
@@ -68,7 +68,7 @@ void infer_mul_shape(ShapesContext& ctx, const Node& node) {
   }
   const DataType type = a.type != DataType::kUndefined ? a.type : b.type;
   TensorInfo out = TensorInfo::of_unknown_rank(type);
-  if (is_legacy_mul(node)) out.shape = a.shape;  // A's shape (as ONNX's inference for 1-6)
+  if (is_legacy_broadcast(node)) out.shape = a.shape;  // A's shape (as ONNX's inference for 1-6)
   else if (a.has_rank() && b.has_rank()) out.shape = broadcast_dims(node, a, b);
   ctx.set(output_name(node), std::move(out));
 }

@@ -1,7 +1,7 @@
 // Shape functions of the element-wise ops (OpSchema::shape), as in shape_fns.h: each reads
 // the node's input infos from ctx and stores its output's. Errors: std::out_of_range when an
 // input is not in ctx; TypeError for an element type the version (or package) does not
-// accept, or Mul inputs of different types; std::invalid_argument for dims that cannot
+// accept, or binary inputs of different types; std::invalid_argument for dims that cannot
 // broadcast or a bad Cast 'to'.
 #pragma once
 
@@ -10,11 +10,11 @@
 
 namespace orw {
 
-// Abs, Exp, Log, Sqrt: the input's type and shape.
+// Abs, Exp, Log, Sqrt, Neg, Reciprocal: the input's type and shape.
 void infer_unary_shape(ShapesContext& ctx, const Node& node);
 
-// Mul: numpy broadcasting of symbolic dims from version 7; A's shape before.
-void infer_mul_shape(ShapesContext& ctx, const Node& node);
+// Add, Sub, Mul, Div: numpy broadcasting of symbolic dims from version 7; A's shape before.
+void infer_arithmetic_shape(ShapesContext& ctx, const Node& node);
 
 // Cast: type 'to', the input's shape (and its ValueAsShape values between int32 and int64).
 void infer_cast_shape(ShapesContext& ctx, const Node& node);

@@ -1,6 +1,7 @@
 #include "onnx/node.h"
 
 #include "onnx/attribute_rules.h"
+#include "onnx/tensor_proto.h"
 
 #include <climits>
 
@@ -25,7 +26,8 @@ AttrType attribute_type(const onnx::AttributeProto& a) {
   return AttrType::kUndefined;
 }
 
-Attribute decode_attribute(const onnx::AttributeProto& a) {
+// `op_type` names the node in the errors of a tensor value that does not decode.
+Attribute decode_attribute(const onnx::AttributeProto& a, const std::string& op_type) {
   Attribute out;
   out.name = a.name();
   out.type = attribute_type(a);
@@ -35,6 +37,9 @@ Attribute decode_attribute(const onnx::AttributeProto& a) {
   out.ints.assign(a.ints().begin(), a.ints().end());
   out.floats.assign(a.floats().begin(), a.floats().end());
   out.strings.assign(a.strings().begin(), a.strings().end());
+  if (out.type == AttrType::kTensor) {
+    out.tensor = std::make_shared<const Tensor>(tensor_from_proto(a.t(), op_type + ": attribute '" + a.name() + "'"));
+  }
   return out;
 }
 
@@ -48,6 +53,7 @@ void encode_attribute(const Attribute& a, onnx::AttributeProto* p) {
     case AttrType::kInts: for (int64_t v : a.ints) p->add_ints(v); break;
     case AttrType::kFloats: for (float v : a.floats) p->add_floats(v); break;
     case AttrType::kStrings: for (const auto& v : a.strings) p->add_strings(v); break;
+    case AttrType::kTensor: if (a.tensor) tensor_to_proto(*a.tensor, p->mutable_t()); break;
     default: break;
   }
 }
@@ -94,12 +100,14 @@ Node Node::from_proto(const onnx::NodeProto& proto, int64_t opset, bool default_
                              << ": attribute '" << Printable{a.name()}
                              << "' holds a subgraph; nested graphs are not supported");
     }
-    node.attributes_.push_back(decode_attribute(a));
+    node.attributes_.push_back(decode_attribute(a, node.op_type_));
   }
   if (default_io && node.outputs_.empty()) node.outputs_.push_back("output0");
   node.validate();
   if (default_io) node.fill_default_io();
-  if (node.inputs_.empty()) fail<ValueError>(ErrorMessage() << node << ": the NodeProto lists no inputs");
+  if (node.inputs_.empty() && !node.schema_->inputs.empty()) {
+    fail<ValueError>(ErrorMessage() << node << ": the NodeProto lists no inputs");
+  }
   return node;
 }
 

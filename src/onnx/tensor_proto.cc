@@ -94,4 +94,11 @@ Tensor tensor_from_bytes(const void* bytes, size_t size, std::string* name) {
   return tensor_from_proto(proto, what.text());
 }
 
+void tensor_to_proto(const Tensor& tensor, onnx::TensorProto* proto) {
+  proto->clear_dims();
+  for (int64_t d : tensor.dims()) proto->add_dims(d);
+  proto->set_data_type(static_cast<int32_t>(tensor.type()));
+  proto->set_raw_data(static_cast<const char*>(tensor.raw()), tensor.byte_size());  // wasm and x86 are little-endian
+}
+
 }  // namespace orw

@@ -22,4 +22,8 @@ Tensor tensor_from_proto(const onnx::TensorProto& proto, const std::string& what
 // errors of tensor_from_proto.
 Tensor tensor_from_bytes(const void* bytes, size_t size, std::string* name = nullptr);
 
+// Writes `tensor` into *proto (dims, data_type, little-endian raw_data); tensor_from_proto
+// gives an equal tensor back.
+void tensor_to_proto(const Tensor& tensor, onnx::TensorProto* proto);
+
 }  // namespace orw

@@ -1,6 +1,7 @@
 #include "registry/families.h"
 
 #include "arg/arg.h"
+#include "constant/constant.h"
 #include "elementwise/elementwise.h"
 #include "elementwise/elementwise_shape.h"
 #include "reduce/reduce.h"
@@ -12,12 +13,15 @@ namespace {
 constexpr OpEntry kReduce{run_reduce, infer_reduce_shape, start_streamed_reduce};
 constexpr OpEntry kArg{run_arg, infer_arg_shape, start_streamed_arg};
 constexpr OpEntry kScan{run_scan, infer_scan_shape, start_streamed_scan};
+constexpr OpEntry kConstant{run_constant, infer_constant_shape, nullptr};
 // Indexed by ElementwiseOp.
 constexpr OpEntry kElementwise[] = {
-    {run_abs, infer_unary_shape, nullptr},  {run_exp, infer_unary_shape, nullptr},
-    {run_log, infer_unary_shape, nullptr},  {run_sqrt, infer_unary_shape, nullptr},
-    {run_mul, infer_mul_shape, nullptr},    {run_cast, infer_cast_shape, nullptr},
-    {run_cast_like, infer_cast_like_shape, nullptr},
+    {run_unary, infer_unary_shape, nullptr},           {run_unary, infer_unary_shape, nullptr},            // Abs, Exp
+    {run_unary, infer_unary_shape, nullptr},           {run_unary, infer_unary_shape, nullptr},            // Log, Sqrt
+    {run_unary, infer_unary_shape, nullptr},           {run_unary, infer_unary_shape, nullptr},            // Neg, Reciprocal
+    {run_arithmetic, infer_arithmetic_shape, nullptr}, {run_arithmetic, infer_arithmetic_shape, nullptr},  // Add, Sub
+    {run_arithmetic, infer_arithmetic_shape, nullptr}, {run_arithmetic, infer_arithmetic_shape, nullptr},  // Mul, Div
+    {run_cast, infer_cast_shape, nullptr},             {run_cast_like, infer_cast_like_shape, nullptr},
 };
 static_assert(sizeof kElementwise / sizeof kElementwise[0] == static_cast<size_t>(ElementwiseOp::kCastLike) + 1,
               "one entry per ElementwiseOp");
@@ -29,6 +33,7 @@ const OpEntry& entry_of(const OpSchema& s) {
     case Family::kReduce: return kReduce;
     case Family::kArg: return kArg;
     case Family::kScan: return kScan;
+    case Family::kConstant: return kConstant;
     case Family::kElementwise: break;
   }
   return kElementwise[static_cast<size_t>(s.elementwise_op)];

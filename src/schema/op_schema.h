@@ -23,12 +23,12 @@ enum class AxesFrom : uint8_t { kNone, kAttribute, kInput };
 
 // The families of operators: each has its own folder (src/reduce, src/arg, ...) and one entry
 // in registry/families.h.
-enum class Family : uint8_t { kReduce, kArg, kScan, kElementwise };
+enum class Family : uint8_t { kReduce, kArg, kScan, kElementwise, kConstant };
 
 // The ops of each family, as its kernels know them.
 enum class ReduceOp : uint8_t { kProd, kSum, kMean, kSumSquare, kL1, kL2, kLogSum, kLogSumExp, kMax, kMin };
 enum class ScanOp : uint8_t { kProd, kSum };
-enum class ElementwiseOp : uint8_t { kAbs, kExp, kLog, kSqrt, kMul, kCast, kCastLike };
+enum class ElementwiseOp : uint8_t { kAbs, kExp, kLog, kSqrt, kNeg, kReciprocal, kAdd, kSub, kMul, kDiv, kCast, kCastLike };
 
 // What an attribute's value must be, beyond its type (checked when a node is validated).
 enum class AttrRule : uint8_t {

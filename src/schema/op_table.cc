@@ -26,6 +26,11 @@ constexpr TypeSet kAllNumericTypes = {DT::kUint8, DT::kUint16, DT::kUint32, DT::
 // int2 later; the 'to' check names them as unsupported).
 constexpr TypeSet kCastTypes = kAllNumericTypes.with(DT::kBool);
 constexpr TypeSet kCastV13Types = kCastTypes.with(DT::kBfloat16);
+// Neg: floats in 1; signed integers from 6.
+constexpr TypeSet kNegV6Types = kFloatTypes.with(DT::kInt8).with(DT::kInt16).with(DT::kInt32).with(DT::kInt64);
+// Constant: the package's fixed-size types (ONNX's string, float8, int4 ... values are refused
+// when the node is run or its shape inferred).
+constexpr TypeSet kConstantTypes = kCastV13Types;
 // ArgMax / ArgMin: every numeric type from 1, bfloat16 from 13.
 constexpr TypeSet kArgV1Types = kAllNumericTypes;
 constexpr TypeSet kArgV13Types = kArgV1Types.with(DT::kBfloat16);
@@ -48,20 +53,27 @@ constexpr InputSpec kDataAndAxesInputs[] = {{"data"}, {"axes", true}};
 constexpr InputSpec kScanInputs[] = {{"x"}, {"axis"}};
 constexpr InputSpec kXInput[] = {{"X"}};
 constexpr InputSpec kInput[] = {{"input"}};
-constexpr InputSpec kMulInputs[] = {{"A"}, {"B"}};
+constexpr InputSpec kBinaryInputs[] = {{"A"}, {"B"}};
 constexpr InputSpec kCastLikeInputs[] = {{"input"}, {"target_type"}};
 constexpr AttrSpec kAxesKeepdims[] = {kAxesAttr, kKeepdims};
 constexpr AttrSpec kKeepdimsNoop[] = {kKeepdims, kNoop};
 constexpr AttrSpec kScanAttrs[] = {{"exclusive", AttrType::kInt, AttrRule::kBoolean}, {"reverse", AttrType::kInt, AttrRule::kBoolean}};
 constexpr AttrSpec kConsumedOnly[] = {kConsumedInputs};
-constexpr AttrSpec kMulV1Attrs[] = {kBroadcast, kAxis, kConsumedInputs};
-constexpr AttrSpec kMulV6Attrs[] = {kBroadcast, kAxis};
+constexpr AttrSpec kBinaryV1Attrs[] = {kBroadcast, kAxis, kConsumedInputs};
+constexpr AttrSpec kBinaryV6Attrs[] = {kBroadcast, kAxis};
 constexpr AttrSpec kCastV1Attrs[] = {{"to", AttrType::kString, AttrRule::kElementType}};
 constexpr AttrSpec kCastV6Attrs[] = {kToInt};
 constexpr AttrSpec kCastV19Attrs[] = {kToInt, kSaturate};
 constexpr AttrSpec kCastV24Attrs[] = {kToInt, kSaturate, kRoundMode};
 constexpr AttrSpec kCastLikeV19Attrs[] = {kSaturate};
 constexpr AttrSpec kCastLikeV24Attrs[] = {kSaturate, kRoundMode};
+// Constant: 'value' (1), 'sparse_value' (11), the typed value_* forms (12).
+constexpr AttrSpec kConstantV1Attrs[] = {{"value", AttrType::kTensor}};
+constexpr AttrSpec kConstantV11Attrs[] = {{"value", AttrType::kTensor}, {"sparse_value", AttrType::kSparseTensor}};
+constexpr AttrSpec kConstantV12Attrs[] = {
+    {"value", AttrType::kTensor},       {"sparse_value", AttrType::kSparseTensor}, {"value_float", AttrType::kFloat},
+    {"value_floats", AttrType::kFloats}, {"value_int", AttrType::kInt},            {"value_ints", AttrType::kInts},
+    {"value_string", AttrType::kString}, {"value_strings", AttrType::kStrings}};
 constexpr AttrSpec kArgV1Attrs[] = {kAxis, kKeepdims};
 constexpr AttrSpec kArgV12Attrs[] = {kAxis, kKeepdims, kSelectLast};
 
@@ -102,6 +114,20 @@ constexpr OpSchema arg_op(const char* op, int since, TypeSet types, StaticList<A
   OpSchema s{kOnnxDomain, op, since, types, kDataInput, attrs};
   s.family = Family::kArg;
   s.reduce_op = extreme;
+  return s;
+}
+
+// The five versions of Add, Sub, Mul or Div.
+#define ARITHMETIC_ROWS(op, kernel)                                                         \
+  elementwise_op(op, 1, kFloatTypes, kBinaryInputs, kBinaryV1Attrs, kernel),                \
+      elementwise_op(op, 6, kReduceV1Types, kBinaryInputs, kBinaryV6Attrs, kernel),         \
+      elementwise_op(op, 7, kReduceV1Types, kBinaryInputs, {}, kernel),                     \
+      elementwise_op(op, 13, kReduceV13Types, kBinaryInputs, {}, kernel),                   \
+      elementwise_op(op, 14, kAllNumericTypes.with(DT::kBfloat16), kBinaryInputs, {}, kernel)
+
+constexpr OpSchema constant_op(int since, StaticList<AttrSpec> attrs) {
+  OpSchema s{kOnnxDomain, "Constant", since, kConstantTypes, {}, attrs};
+  s.family = Family::kConstant;
   return s;
 }
 
@@ -173,11 +199,19 @@ constexpr OpSchema kOps[] = {
     elementwise_op("Sqrt", 1, kFloatTypes, kXInput, kConsumedOnly, EW::kSqrt),
     elementwise_op("Sqrt", 6, kFloatTypes, kXInput, {}, EW::kSqrt),
     elementwise_op("Sqrt", 13, kFloatTypes.with(DT::kBfloat16), kXInput, {}, EW::kSqrt),
-    elementwise_op("Mul", 1, kFloatTypes, kMulInputs, kMulV1Attrs, EW::kMul),
-    elementwise_op("Mul", 6, kReduceV1Types, kMulInputs, kMulV6Attrs, EW::kMul),
-    elementwise_op("Mul", 7, kReduceV1Types, kMulInputs, {}, EW::kMul),
-    elementwise_op("Mul", 13, kReduceV13Types, kMulInputs, {}, EW::kMul),
-    elementwise_op("Mul", 14, kAllNumericTypes.with(DT::kBfloat16), kMulInputs, {}, EW::kMul),
+    // Neg and Reciprocal: 1 (consumed_inputs), 6 (Neg: signed integers), 13 (bfloat16).
+    elementwise_op("Neg", 1, kFloatTypes, kXInput, kConsumedOnly, EW::kNeg),
+    elementwise_op("Neg", 6, kNegV6Types, kXInput, {}, EW::kNeg),
+    elementwise_op("Neg", 13, kNegV6Types.with(DT::kBfloat16), kXInput, {}, EW::kNeg),
+    elementwise_op("Reciprocal", 1, kFloatTypes, kXInput, kConsumedOnly, EW::kReciprocal),
+    elementwise_op("Reciprocal", 6, kFloatTypes, kXInput, {}, EW::kReciprocal),
+    elementwise_op("Reciprocal", 13, kFloatTypes.with(DT::kBfloat16), kXInput, {}, EW::kReciprocal),
+    // The arithmetic ops share one history: 1 (legacy broadcast + consumed_inputs), 6 (integer
+    // types), 7 (numpy broadcasting), 13 (bfloat16), 14 (8- and 16-bit integers).
+    ARITHMETIC_ROWS("Add", EW::kAdd),
+    ARITHMETIC_ROWS("Sub", EW::kSub),
+    ARITHMETIC_ROWS("Mul", EW::kMul),
+    ARITHMETIC_ROWS("Div", EW::kDiv),
     // Cast: 'to' is a type name in 1, an int from 6; 9 adds string, 13 bfloat16, 19 float8 and
     // 'saturate', 21 int4, 23 float4, 24 float8e8m0 and 'round_mode', 25 int2.
     elementwise_op("Cast", 1, kCastTypes, kInput, kCastV1Attrs, EW::kCast),
@@ -197,6 +231,13 @@ constexpr OpSchema kOps[] = {
     elementwise_op("CastLike", 24, kCastV13Types, kCastLikeInputs, kCastLikeV24Attrs, EW::kCastLike),
     elementwise_op("CastLike", 25, kCastV13Types, kCastLikeInputs, kCastLikeV24Attrs, EW::kCastLike),
 
+    // Constant: 1, 9 (more types), 11 (sparse_value), 12 (value_*), 13 (bfloat16), then new
+    // types in 19, 21, 23, 24, 25 (float8, int4, float4, ...: not in this package).
+    constant_op(1, kConstantV1Attrs), constant_op(9, kConstantV1Attrs), constant_op(11, kConstantV11Attrs),
+    constant_op(12, kConstantV12Attrs), constant_op(13, kConstantV12Attrs), constant_op(19, kConstantV12Attrs),
+    constant_op(21, kConstantV12Attrs), constant_op(23, kConstantV12Attrs), constant_op(24, kConstantV12Attrs),
+    constant_op(25, kConstantV12Attrs),
+
     // ArgMax / ArgMin: 1, 11 (negative axis in the spec; accepted at 1 too), 12
     // (select_last_index), 13 (bfloat16). reduce_op says which extreme.
     arg_op("ArgMax", 1, kArgV1Types, kArgV1Attrs, ReduceOp::kMax),
@@ -208,6 +249,8 @@ constexpr OpSchema kOps[] = {
     arg_op("ArgMin", 12, kArgV1Types, kArgV12Attrs, ReduceOp::kMin),
     arg_op("ArgMin", 13, kArgV13Types, kArgV12Attrs, ReduceOp::kMin),
 };
+
+#undef ARITHMETIC_ROWS
 
 }  // namespace
 

@@ -14,6 +14,7 @@
 
 using namespace orw;
 using namespace orw_test;
+using kernels::BinaryOp;
 using kernels::UnaryOp;
 using kernels::Variant;
 
@@ -78,7 +79,7 @@ TEST_CASE("BroadcastPlan/incompatible dims are an error naming the dim and both 
 
 TEST_CASE("Elementwise kernels/SIMD and scalar unary kernels give the same bits for every type and length", "[elementwise]") {
   std::mt19937 rng(11);
-  for (UnaryOp op : {UnaryOp::kAbs, UnaryOp::kExp, UnaryOp::kLog, UnaryOp::kSqrt}) {
+  for (UnaryOp op : {UnaryOp::kAbs, UnaryOp::kExp, UnaryOp::kLog, UnaryOp::kSqrt, UnaryOp::kNeg, UnaryOp::kReciprocal}) {
     for (DataType type : all_fixed_size_types()) {
       if (!kernels::unary_types(op).contains(type)) continue;
       for (size_t n : kLengths) {
@@ -97,24 +98,30 @@ TEST_CASE("Elementwise kernels/SIMD and scalar unary kernels give the same bits 
   }
 }
 
-TEST_CASE("Elementwise kernels/SIMD and scalar Mul give the same bits for every type and broadcast pattern", "[elementwise]") {
+TEST_CASE("Elementwise kernels/SIMD and scalar Add, Sub, Mul, Div give the same bits for every type and broadcast pattern", "[elementwise]") {
   std::mt19937 rng(12);
   const std::pair<Shape, Shape> shapes[] = {{{37}, {37}},          {{5, 9}, {9}},        {{5, 9}, {5, 1}},
                                             {{3, 1, 17}, {1, 4, 17}}, {{}, {33}},         {{2, 3, 4, 5}, {1, 3, 1, 1}},
                                             {{7, 1}, {1, 1}},      {{1025}, {1}},        {{4, 0, 3}, {3}}};
-  for (DataType type : all_fixed_size_types()) {
-    if (!kernels::mul_types().contains(type)) continue;
-    for (const auto& [sa, sb] : shapes) {
-      INFO(type_name(type) << " " << shape_to_string(sa) << " * " << shape_to_string(sb));
-      const BroadcastPlan plan = plan_broadcast(sa, sb);
-      const size_t es = element_size(type);
-      const auto a = random_bytes(rng, static_cast<size_t>(checked_element_count(sa, "a")) * es);
-      const auto b = random_bytes(rng, static_cast<size_t>(checked_element_count(sb, "b")) * es);
-      const size_t bytes = static_cast<size_t>(plan.output_count()) * es;
-      std::vector<uint8_t> simd(bytes + 1), scalar(bytes + 1);
-      kernels::mul(type, plan, a.data(), b.data(), simd.data(), Variant::kSimd);
-      kernels::mul(type, plan, a.data(), b.data(), scalar.data(), Variant::kScalar);
-      CHECK(std::memcmp(simd.data(), scalar.data(), bytes) == 0);
+  for (BinaryOp op : {BinaryOp::kAdd, BinaryOp::kSub, BinaryOp::kMul, BinaryOp::kDiv}) {
+    for (DataType type : all_fixed_size_types()) {
+      if (!kernels::binary_types().contains(type)) continue;
+      for (const auto& [sa, sb] : shapes) {
+        INFO("op " << static_cast<int>(op) << ", " << type_name(type) << " " << shape_to_string(sa) << " (op) "
+                   << shape_to_string(sb));
+        const BroadcastPlan plan = plan_broadcast(sa, sb);
+        const size_t es = element_size(type);
+        const auto a = random_bytes(rng, static_cast<size_t>(checked_element_count(sa, "a")) * es);
+        auto b = random_bytes(rng, static_cast<size_t>(checked_element_count(sb, "b")) * es);
+        if (op == BinaryOp::kDiv) {  // integer division by zero is the operator's error, never the kernel's
+          for (size_t i = 0; i + es <= b.size(); i += es) b[i] |= 1;
+        }
+        const size_t bytes = static_cast<size_t>(plan.output_count()) * es;
+        std::vector<uint8_t> simd(bytes + 1), scalar(bytes + 1);
+        kernels::binary(op, type, plan, a.data(), b.data(), simd.data(), Variant::kSimd);
+        kernels::binary(op, type, plan, a.data(), b.data(), scalar.data(), Variant::kScalar);
+        CHECK(std::memcmp(simd.data(), scalar.data(), bytes) == 0);
+      }
     }
   }
 }

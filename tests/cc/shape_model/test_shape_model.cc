@@ -12,6 +12,7 @@
 #include "schema/op_schema.h"
 #include "elementwise/elementwise_shape.h"
 #include "arg/arg.h"
+#include "constant/constant.h"
 #include "reduce/reduce.h"
 #include "registry/families.h"
 #include "scan/scan.h"
@@ -399,19 +400,21 @@ TEST_CASE("Registry/every registered op row has the shape function of its family
       case Family::kArg: CHECK(shape == infer_arg_shape); break;
       case Family::kElementwise: {
         const std::string op = s.op_type;
-        if (op == "Mul") CHECK(shape == infer_mul_shape);
+        if (op == "Add" || op == "Sub" || op == "Mul" || op == "Div") CHECK(shape == infer_arithmetic_shape);
         else if (op == "Cast") CHECK(shape == infer_cast_shape);
         else if (op == "CastLike") CHECK(shape == infer_cast_like_shape);
         else CHECK(shape == infer_unary_shape);
         break;
       }
+      case Family::kConstant: CHECK(shape == infer_constant_shape); break;
     }
   }
 }
 
 TEST_CASE("Registry/every registered op but the element-wise ones has a ComputeShape entry point", "[shape]") {
   for (const OpSchema& s : all_ops()) {
-    if (s.family == Family::kElementwise) continue;  // the element-wise ops go through infer_shapes only
+    // The element-wise ops and Constant go through infer_shapes only.
+    if (s.family == Family::kElementwise || s.family == Family::kConstant) continue;
     INFO(s.op_type);
     CHECK_NOTHROW(entry_point(s.op_type));
   }
