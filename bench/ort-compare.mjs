@@ -88,6 +88,27 @@ function model(op, type, dims, axes, opset = 18) {
 
 const big = [64, 256, 256];
 
+// The post-processing ops: one-node models with attributes (TopK: K as an int64 initializer,
+// values 'y' and indices 'i').
+function postModel(op, dims, attributes, opset, k) {
+  const outDims = op === 'TopK' ? dims.map((d, i) => (i === dims.length - 1 ? k : d)) : dims;
+  const outputs = [{ name: 'y', type: ONNX.float32, dims: outDims }];
+  const initializers = [];
+  const inputs = ['x'];
+  if (op === 'TopK') {
+    initializers.push({ name: 'k', type: 7, dims: [1], bytes: new Uint8Array(BigInt64Array.of(BigInt(k)).buffer) });
+    inputs.push('k');
+    outputs.push({ name: 'i', type: ONNX.int64, dims: outDims });
+  }
+  return encodeModel({
+    opset,
+    nodes: [{ opType: op, inputs, outputs: outputs.map((o) => o.name), attributes }],
+    inputs: [{ name: 'x', type: ONNX.float32, dims }],
+    outputs,
+    initializers,
+  });
+}
+
 if (args.includes('--accuracy')) {  // error in ulps against float64 references: bench/accuracy.mjs
   const { accuracyReport } = await import('./accuracy.mjs');
   await accuracyReport({ ort, InferenceSession, Tensor, model, json });
@@ -104,6 +125,9 @@ for (const axis of [2, 0]) cases.push({ op: 'ArgMax', type: 'float32', dims: big
 for (const op of ['CumSum', 'CumProd']) for (const axis of [1, 0]) cases.push({ op, type: 'float32', dims: [1024, 4096], axes: [axis], label: `axis ${axis}` });
 for (const type of ['int32', 'int64', 'float64']) for (const axis of [2, 0]) cases.push({ op: 'ReduceProd', type, dims: big, axes: [axis], label: `[${axis}]` });
 for (const op of ['ReduceSum', 'ReduceProd']) cases.push({ op, type: 'float32', dims: [8, 16], axes: [1], label: '[1]' });
+for (const axis of [2, 0]) cases.push({ op: 'Softmax', type: 'float32', dims: big, label: `axis ${axis}`, bytes: postModel('Softmax', big, { axis }, 13) });
+for (const dims of [[512, 32000], [64, 1000]]) cases.push({ op: 'TopK', type: 'float32', dims, label: 'k=5', bytes: postModel('TopK', dims, { axis: -1 }, 11, 5) });
+cases.push({ op: 'LpNormalization', type: 'float32', dims: [8, 128, 384], label: 'p=2 axis -1', bytes: postModel('LpNormalization', [8, 128, 384], { axis: -1, p: 2 }, 13) });
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -117,8 +141,9 @@ const rows = [];
 for (const c of cases) {
   const name = `${c.op} ${c.type} [${c.dims}] ${c.label}`;
   if (filter && !name.includes(filter)) continue;
-  const bytes = model(c.op, c.type, c.dims, c.axes);
+  const bytes = c.bytes ?? model(c.op, c.type, c.dims, c.axes);
   const data = input(c.type, c.dims);
+  if (c.bytes) for (let i = 0; i < data.length; ++i) data[i] = (data[i] - 1) * 5000 * Math.sin(i);  // spread values: ties are rare
   const ours = await InferenceSession.create(bytes, zeroCopy ? { preferredOutputLocation: 'wasm' } : undefined);
   const theirs = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
   const resident = zeroCopy ? Tensor.allocate(c.type, c.dims) : null;

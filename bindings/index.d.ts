@@ -123,7 +123,7 @@ export interface ShapeInfo {
 }
 
 export type AttributeValue =
-  | number | string | boolean | readonly number[] | readonly string[]
+  | number | string | boolean | readonly number[] | readonly string[] | Tensor
   | { type: 'int' | 'float' | 'string' | 'ints' | 'floats' | 'strings'; value: unknown };
 
 export interface NodeSpec {
@@ -150,7 +150,7 @@ export class Node {
   readonly opset: number;
   /** The operator version in force at `opset`. */
   readonly sinceVersion: number;
-  readonly attributes: Record<string, number | string | number[] | string[]>;
+  readonly attributes: Record<string, number | string | number[] | string[] | Tensor>;
   readonly inputs: string[];
   readonly outputs: string[];
   /**

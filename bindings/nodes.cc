@@ -79,6 +79,17 @@ val node_describe(int handle) {
         case AttrType::kInts: v = val::array(); for (int64_t x : a.ints) v.call<void>("push", static_cast<double>(x)); break;
         case AttrType::kFloats: v = val::array(); for (float x : a.floats) v.call<void>("push", x); break;
         case AttrType::kStrings: v = val::array(); for (const auto& x : a.strings) v.call<void>("push", x); break;
+        case AttrType::kTensor: {  // {onnxType, dims, bytes}: graph-node.mjs makes it a Tensor
+          if (!a.tensor) break;
+          v = val::object();
+          v.set("onnxType", static_cast<int>(a.tensor->type()));
+          val dims = val::array();
+          for (int64_t d : a.tensor->dims()) dims.call<void>("push", static_cast<double>(d));
+          v.set("dims", dims);
+          const auto* bytes = static_cast<const uint8_t*>(a.tensor->raw());
+          v.set("bytes", val::global("Uint8Array").call<val>("from", val(emscripten::typed_memory_view(a.tensor->byte_size(), bytes))));
+          break;
+        }
         default: break;
       }
       attrs.set(a.name, v);

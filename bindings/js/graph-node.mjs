@@ -6,7 +6,8 @@ import { withBytes, withInputs } from './heap.mjs';
 import { fail, latestOpset, wasm } from './module.mjs';
 import { runOptions, takeOutputs } from './outputs.mjs';
 import { runStreamed } from './stream.mjs';
-import { asTensors } from './tensor.mjs';
+import { asTensors, Tensor } from './tensor.mjs';
+import { DTYPES, dtypeFromOnnx, onnxFromDtype } from './dtypes.mjs';
 
 const NO_OPTIONS = Object.freeze({ keep: null, into: null });
 
@@ -17,6 +18,17 @@ const registry = typeof FinalizationRegistry === 'function'
 function checkOpset(opset, what) {
   if (typeof opset !== 'number') throw new TypeError(`${what}: opset must be a number, got ${typeof opset} ${JSON.stringify(String(opset))}`);
   if (!Number.isSafeInteger(opset)) throw new RangeError(`${what}: opset must be an integer, got ${String(opset)}`);
+}
+
+// Tensor-valued attributes in the form the writer encodes: { type: 'tensor', value: { onnx, dims, bytes } }.
+function withTensorValues(attributes) {
+  const out = {};
+  for (const [k, v] of Object.entries(attributes)) {
+    if (!(v instanceof Tensor)) { out[k] = v; continue; }
+    const data = v.data;
+    out[k] = { type: 'tensor', value: { onnx: onnxFromDtype(v.type, `Node.create: attribute '${k}'`), dims: v.dims, bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) } };
+  }
+  return out;
 }
 
 export class Node {
@@ -35,7 +47,8 @@ export class Node {
   }
 
   // { opType, attributes?, domain?, opset?, inputs?, outputs?, name? }: attributes as
-  // {keepdims: 0, axes: [1]} (integers -> int/ints, other numbers -> float/floats, strings).
+  // {keepdims: 0, axes: [1]} (integers -> int/ints, other numbers -> float/floats, strings;
+  // a Tensor -> a tensor attribute, e.g. Constant's value).
   static create(spec) {
     if (!spec || typeof spec !== 'object') throw new TypeError('Node.create: expected { opType, attributes?, domain?, opset?, inputs?, outputs? }');
     const { opType, attributes = {}, domain = '', opset = latestOpset(), inputs = [], outputs = [], name } = spec;
@@ -45,7 +58,7 @@ export class Node {
     for (const [what, list] of [['inputs', inputs], ['outputs', outputs]]) {
       if (!Array.isArray(list) || list.some((s) => typeof s !== 'string')) throw new TypeError(`Node.create: ${what} must be an array of names`);
     }
-    const bytes = encodeNode({ opType, attributes, domain, inputs, outputs, name });
+    const bytes = encodeNode({ opType, attributes: withTensorValues(attributes), domain, inputs, outputs, name });
     return Node.#parse(bytes, opset, true);
   }
 
@@ -75,7 +88,17 @@ export class Node {
   get name() { return this.#info.name; }
   get opset() { return this.#opset; }
   get sinceVersion() { return this.#info.sinceVersion; }
-  get attributes() { return structuredClone(this.#info.attributes); }
+  get attributes() {
+    const out = structuredClone(this.#info.attributes);
+    for (const [k, v] of Object.entries(out)) {
+      if (v && typeof v === 'object' && 'onnxType' in v) {  // a tensor attribute (Constant's value)
+        const type = dtypeFromOnnx(v.onnxType);
+        const Array_ = DTYPES[type].array;
+        out[k] = new Tensor(type, new Array_(v.bytes.buffer, 0, v.bytes.byteLength / Array_.BYTES_PER_ELEMENT), v.dims);
+      }
+    }
+    return out;
+  }
   get inputs() { return [...this.#info.inputs]; }
   get outputs() { return [...this.#info.outputs]; }
 

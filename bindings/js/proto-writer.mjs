@@ -18,8 +18,8 @@ const bytesField = (num, bytes) => [...tag(num, 2), ...varint(bytes.length), ...
 const intField = (num, v) => [...tag(num, 0), ...varint(v)];
 const floatField = (num, v) => [...tag(num, 5), ...new Uint8Array(Float32Array.of(v).buffer)];
 
-// AttributeProto fields: name 1, f 2, i 3, s 4, floats 7, ints 8, strings 9, type 20.
-const ATTR = { float: [2, 1], int: [3, 2], string: [4, 3], floats: [7, 6], ints: [8, 7], strings: [9, 8] };
+// AttributeProto fields: name 1, f 2, i 3, s 4, t 5, floats 7, ints 8, strings 9, type 20.
+const ATTR = { float: [2, 1], int: [3, 2], string: [4, 3], tensor: [5, 4], floats: [7, 6], ints: [8, 7], strings: [9, 8] };
 
 // The AttributeProto type of a JS value: integers -> int(s), other numbers -> float(s),
 // strings -> string(s); {type, value} forces a type (e.g. {type: 'float', value: 1}).
@@ -48,6 +48,7 @@ export function encodeAttribute(name, value) {
   if (type === 'int') body.push(...intField(field, v));
   else if (type === 'float') body.push(...floatField(field, v));
   else if (type === 'string') body.push(...bytesField(field, utf8(v)));
+  else if (type === 'tensor') body.push(...bytesField(field, encodeTensorProto('', v.onnx, v.dims, v.bytes)));
   else if (type === 'ints') for (const x of v) body.push(...intField(field, x));
   else if (type === 'floats') for (const x of v) body.push(...floatField(field, x));
   else for (const x of v) body.push(...bytesField(field, utf8(x)));

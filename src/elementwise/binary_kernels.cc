@@ -9,8 +9,10 @@
 //     scalars (wasm has no vector integer division).
 #include <vector>
 
+#include "core/tensor.h"
 #include "elementwise/elementwise_kernels.h"
 #include "elementwise/elementwise_microkernels.h"
+#include "plan/broadcast_walk.h"
 #include "simd/simd.h"
 #include "simd/storage.h"
 
@@ -19,45 +21,16 @@ namespace {
 
 using namespace detail;
 
-// Walks the plan's groups, outermost first, running one row of the innermost group at a time.
+// The row function of (S, F) for walk_broadcast.
 template <class S, class F>
-void binary_plan(const BroadcastPlan& p, const typename S::Lane* a, const typename S::Lane* b,
-                 typename S::Lane* out, F f) {
-  const size_t groups = p.group_dims.size();
-  if (p.output_count() == 0) return;
-  if (groups == 0) {  // every dim is 1
-    *out = f(*a, *b);
-    return;
-  }
-  const auto n = static_cast<size_t>(p.group_dims[groups - 1]);
-  const bool a_walks = p.a_strides[groups - 1] != 0, b_walks = p.b_strides[groups - 1] != 0;
-  std::vector<int64_t> index(groups - 1, 0);
-  int64_t oa = 0, ob = 0;
-  for (;;) {
-    if (a_walks && b_walks) ew::binary_vv<S>(a + oa, b + ob, out, n, f);
-    else if (b_walks) ew::binary_sv<S>(a[oa], b + ob, out, n, f);
-    else ew::binary_vs<S>(a + oa, b[ob], out, n, f);
-    out += n;
-    size_t g = groups - 1;
-    for (; g-- > 0;) {  // advance the outer index, innermost outer group first
-      oa += p.a_strides[g];
-      ob += p.b_strides[g];
-      if (++index[g] < p.group_dims[g]) break;
-      oa -= p.a_strides[g] * p.group_dims[g];
-      ob -= p.b_strides[g] * p.group_dims[g];
-      index[g] = 0;
-    }
-    if (g == static_cast<size_t>(-1)) return;  // every outer index wrapped: done
-  }
+void row_of(const void* a, const void* b, void* out, size_t n) {
+  using T = typename S::Lane;
+  ew::binary_vv<S>(static_cast<const T*>(a), static_cast<const T*>(b), static_cast<T*>(out), n, F{});
 }
 
 template <class T, class F>
-void binary_typed(const BroadcastPlan& p, const void* a, const void* b, void* out, Variant v, F f) {
-  const auto* at = static_cast<const T*>(a);
-  const auto* bt = static_cast<const T*>(b);
-  auto* ot = static_cast<T*>(out);
-  if (use_simd(v)) binary_plan<simd::Vec128<T>>(p, at, bt, ot, f);
-  else binary_plan<simd::Scalar<T>>(p, at, bt, ot, f);
+void binary_typed(const BroadcastPlan& p, const void* a, const void* b, void* out, Variant v) {
+  walk_broadcast(p, sizeof(T), a, b, out, use_simd(v) ? row_of<simd::Vec128<T>, F> : row_of<simd::Scalar<T>, F>);
 }
 
 // Element count of an input from its plan strides: the largest offset reached, plus one.
@@ -68,23 +41,43 @@ size_t input_count(const BroadcastPlan& p, const std::vector<int64_t>& strides) 
   return static_cast<size_t>(last + 1);
 }
 
+// Integer Div of the narrower types through int64 (exact: every value and quotient fits, and
+// the cast back wraps the one overflowing quotient, the minimum over -1, to the minimum): two
+// scalar division loops in the download instead of eight.
+void divide_integers(DataType type, const BroadcastPlan& p, const void* a, const void* b, void* out) {
+  const DataType wide = DataType::kInt64;
+  Tensor wa = Tensor::uninitialized(wide, {static_cast<int64_t>(input_count(p, p.a_strides))});
+  Tensor wb = Tensor::uninitialized(wide, {static_cast<int64_t>(input_count(p, p.b_strides))});
+  Tensor wo = Tensor::uninitialized(wide, {p.output_count()});
+  cast(type, wide, a, wa.mutable_raw(), static_cast<size_t>(wa.size()));
+  cast(type, wide, b, wb.mutable_raw(), static_cast<size_t>(wb.size()));
+  walk_broadcast(p, sizeof(int64_t), wa.raw(), wb.raw(), wo.mutable_raw(), row_of<simd::Scalar<int64_t>, ew::DivLanes>);
+  cast(wide, type, wo.raw(), out, static_cast<size_t>(wo.size()));
+}
+
 template <class F>
-void binary_op(F f, DataType type, const BroadcastPlan& p, const void* a, const void* b, void* out, Variant v) {
+void binary_op(DataType type, const BroadcastPlan& p, const void* a, const void* b, void* out, Variant v) {
+  if constexpr (std::is_same_v<F, ew::DivLanes>) {
+    if (type != DataType::kInt64 && type != DataType::kUint64 && !is_half(type) && type != DataType::kFloat &&
+        type != DataType::kDouble) {
+      return divide_integers(type, p, a, b, out);
+    }
+  }
   if (is_half(type)) {
     const std::vector<float> wa = widen(type, a, input_count(p, p.a_strides));
     const std::vector<float> wb = widen(type, b, input_count(p, p.b_strides));
     std::vector<float> wo(static_cast<size_t>(p.output_count()));
-    binary_typed<float>(p, wa.data(), wb.data(), wo.data(), v, f);
+    binary_typed<float, F>(p, wa.data(), wb.data(), wo.data(), v);
     narrow(type, wo.data(), out, wo.size());
     return;
   }
   with_storage_type(type, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_same_v<F, ew::DivLanes> && std::is_integral_v<T>) {
-      // Integer quotients depend on the signedness; one lane at a time.
-      binary_plan<simd::Scalar<T>>(p, static_cast<const T*>(a), static_cast<const T*>(b), static_cast<T*>(out), f);
+      // int64, uint64: quotients depend on the signedness; one lane at a time.
+      if constexpr (sizeof(T) == 8) walk_broadcast(p, sizeof(T), a, b, out, row_of<simd::Scalar<T>, F>);
     } else {
-      binary_typed<Wrapping<T>>(p, a, b, out, v, f);
+      binary_typed<Wrapping<T>, F>(p, a, b, out, v);
     }
   });
 }
@@ -100,10 +93,10 @@ TypeSet binary_types() {
 void binary(BinaryOp op, DataType type, const BroadcastPlan& p, const void* a, const void* b, void* out, Variant v) {
   check_type(binary_types(), type, "kernels::binary");
   switch (op) {
-    case BinaryOp::kAdd: return binary_op(ew::AddLanes{}, type, p, a, b, out, v);
-    case BinaryOp::kSub: return binary_op(ew::SubLanes{}, type, p, a, b, out, v);
-    case BinaryOp::kMul: return binary_op(ew::MulLanes{}, type, p, a, b, out, v);
-    case BinaryOp::kDiv: return binary_op(ew::DivLanes{}, type, p, a, b, out, v);
+    case BinaryOp::kAdd: return binary_op<ew::AddLanes>(type, p, a, b, out, v);
+    case BinaryOp::kSub: return binary_op<ew::SubLanes>(type, p, a, b, out, v);
+    case BinaryOp::kMul: return binary_op<ew::MulLanes>(type, p, a, b, out, v);
+    case BinaryOp::kDiv: return binary_op<ew::DivLanes>(type, p, a, b, out, v);
   }
 }
 

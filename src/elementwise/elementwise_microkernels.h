@@ -215,32 +215,14 @@ struct DivLanes {
   }
 };
 
-// Rows of a binary op f over n elements: both inputs walking (vv), or one repeating a single
-// element (sv: a is the single element, vs: b is).
+// One row of a binary op f over n elements (binary_plan feeds a repeated input as a buffer
+// of copies).
 template <class S, class F>
 inline void binary_vv(const typename S::Lane* a, const typename S::Lane* b, typename S::Lane* out, size_t n, F f) {
   constexpr size_t N = S::kLanes;
   size_t i = 0;
   for (; i + N <= n; i += N) S::store(out + i, f(S::load(a + i), S::load(b + i)));
   for (; i < n; ++i) out[i] = f(a[i], b[i]);
-}
-
-template <class S, class F>
-inline void binary_sv(typename S::Lane a, const typename S::Lane* b, typename S::Lane* out, size_t n, F f) {
-  constexpr size_t N = S::kLanes;
-  const auto av = S::splat(a);
-  size_t i = 0;
-  for (; i + N <= n; i += N) S::store(out + i, f(av, S::load(b + i)));
-  for (; i < n; ++i) out[i] = f(a, b[i]);
-}
-
-template <class S, class F>
-inline void binary_vs(const typename S::Lane* a, typename S::Lane b, typename S::Lane* out, size_t n, F f) {
-  constexpr size_t N = S::kLanes;
-  const auto bv = S::splat(b);
-  size_t i = 0;
-  for (; i + N <= n; i += N) S::store(out + i, f(S::load(a + i), bv));
-  for (; i < n; ++i) out[i] = f(a[i], b);
 }
 
 }  // namespace orw::kernels::ew

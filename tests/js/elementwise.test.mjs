@@ -1,4 +1,5 @@
-// The element-wise ops (Abs, Exp, Log, Sqrt, Mul, Cast, CastLike) through the JS API:
+// The element-wise ops (Abs, Exp, Log, Sqrt, Neg, Reciprocal, Add, Sub, Mul, Div, Cast, CastLike)
+// and Constant through the JS API:
 // Node.create/run on every element type's TypedArray (bool, int64 BigInts and the half types
 // included), shape inference of broadcasting, errors, and a model of a Reduce function body
 // through InferenceSession. References are computed here with Math.* and plain loops.
@@ -148,7 +149,7 @@ test('elementwise/a ReduceLogSumExp function body runs in InferenceSession and m
   y.data.forEach((v, i) => assert.ok(Math.abs(v - want[i]) <= 1e-6 * Math.abs(want[i]), `row ${i}: ${v} vs ${want[i]}`));
 });
 
-test('elementwise/agrees with onnxruntime-web: Cast of in-range values, Exp/Log/Sqrt/Abs, broadcast Mul', async () => {
+test('elementwise/agrees with onnxruntime-web: Cast of in-range values, Exp/Log/Sqrt/Abs/Neg/Reciprocal, broadcast Add/Sub/Mul/Div', async () => {
   const r = prng(99);
   const ARR = { float32: Float32Array, float64: Float64Array, int32: Int32Array, int64: BigInt64Array, uint8: Uint8Array, bool: Uint8Array };
   const values = (type, n) => {
@@ -164,7 +165,12 @@ test('elementwise/agrees with onnxruntime-web: Cast of in-range values, Exp/Log/
       cases.push({ opType: 'Cast', opset: 13, attributes: { to: ONNX[to] }, inputs: [[from, [3, 5]]], out: to });
     }
   }
-  for (const op of ['Exp', 'Log', 'Sqrt', 'Abs']) cases.push({ opType: op, opset: 13, inputs: [['float32', [4, 9]]], out: 'float32' });
+  for (const op of ['Exp', 'Log', 'Sqrt', 'Abs', 'Neg', 'Reciprocal']) cases.push({ opType: op, opset: 13, inputs: [['float32', [4, 9]]], out: 'float32' });
+  for (const op of ['Add', 'Sub', 'Div']) {
+    cases.push({ opType: op, opset: 14, inputs: [['float32', [3, 1, 5]], ['float32', [4, 1]]], out: 'float32', dims: [3, 4, 5] });
+    cases.push({ opType: op, opset: 14, inputs: [['int32', [2, 3]], ['int32', [3]]], out: 'int32', dims: [2, 3] });
+    cases.push({ opType: op, opset: 14, inputs: [['int64', [4]], ['int64', []]], out: 'int64', dims: [4] });
+  }
   cases.push({ opType: 'Mul', opset: 14, inputs: [['float32', [3, 1, 5]], ['float32', [4, 1]]], out: 'float32', dims: [3, 4, 5] });
   cases.push({ opType: 'Mul', opset: 14, inputs: [['int32', [2, 3]], ['int32', [3]]], out: 'int32', dims: [2, 3] });
   for (const c of cases) {
@@ -173,6 +179,7 @@ test('elementwise/agrees with onnxruntime-web: Cast of in-range values, Exp/Log/
     const infos = c.inputs.map(([type, dims], i) => {
       let data = values(type, dims.reduce((p, d) => p * d, 1));
       if (c.opType === 'Log' || c.opType === 'Sqrt') data = data.map(Math.abs);
+      if (c.opType === 'Div' && i === 1) data = data.map((v) => (typeof v === 'bigint' ? (v === 0n ? 7n : v) : v === 0 ? 7 : v));
       feeds[`x${i}`] = new ort.Tensor(type, data, dims);
       ours[`x${i}`] = new Tensor(type, data, dims);
       return { name: `x${i}`, type, dims };
@@ -193,4 +200,43 @@ test('elementwise/agrees with onnxruntime-web: Cast of in-range values, Exp/Log/
       else assert.ok(v === w || Math.abs(v - w) <= 2.5e-7 * Math.abs(w), `${what} [${i}]: ${v} vs ${w}`);
     });
   }
+});
+
+test('elementwise/Add, Sub and Div broadcast; integer Div truncates toward zero', () => {
+  const a = new Tensor('int32', Int32Array.of(7, -7, 9, -9), [2, 2]);
+  const b = new Tensor('int32', Int32Array.of(2, -4), [2]);
+  assert.deepEqual(Array.from(run1({ opType: 'Div', opset: 14 }, [a, b]).data), [3, 1, 4, 2]);
+  assert.deepEqual(Array.from(run1({ opType: 'Add', opset: 14 }, [a, b]).data), [9, -11, 11, -13]);
+  assert.deepEqual(Array.from(run1({ opType: 'Sub', opset: 14 }, [a, b]).data), [5, -3, 7, -5]);
+  const u = new Tensor('uint8', Uint8Array.of(0, 1), [2]);
+  assert.deepEqual(Array.from(run1({ opType: 'Sub', opset: 14 }, [u, new Tensor('uint8', Uint8Array.of(1, 1), [2])]).data), [255, 0]);
+});
+
+test('elementwise/integer division by zero is a RangeError naming the op, the input and the index; the node stays usable', () => {
+  const node = Node.create({ opType: 'Div', opset: 14 });
+  const a = new Tensor('int64', BigInt64Array.of(1n, 2n), [2]);
+  assert.throws(() => node.run([a, new Tensor('int64', BigInt64Array.of(1n, 0n), [2])]),
+    { name: 'RangeError', message: "Div (opset 14): input 1 'B' holds 0 at index 1; integer division by zero has no result" });
+  assert.deepEqual(Array.from(node.run([a, new Tensor('int64', BigInt64Array.of(1n, 2n), [2])])[0].data), [1n, 1n]);
+  node.dispose();
+});
+
+test('elementwise/Neg flips signs (the most negative integer wraps), Reciprocal inverts', () => {
+  assert.deepEqual(Array.from(run1({ opType: 'Neg', opset: 13 }, [new Tensor('int8', Int8Array.of(-128, 3), [2])]).data), [-128, -3]);
+  assert.deepEqual(Array.from(run1({ opType: 'Reciprocal', opset: 13 }, [new Tensor('float64', Float64Array.of(4, -0), [2])]).data), [0.25, -Infinity]);
+});
+
+test('elementwise/Constant takes a Tensor value or the value_* forms, and its attributes read back', () => {
+  const value = new Tensor('float32', Float32Array.of(1, 2, 3, 4), [2, 2]);
+  const node = Node.create({ opType: 'Constant', opset: 13, attributes: { value } });
+  const [y] = node.run([]);
+  assert.deepEqual([y.type, y.dims, Array.from(y.data)], ['float32', [2, 2], [1, 2, 3, 4]]);
+  const back = node.attributes.value;
+  assert.ok(back instanceof Tensor);
+  assert.deepEqual([back.type, back.dims, Array.from(back.data)], ['float32', [2, 2], [1, 2, 3, 4]]);
+  assert.deepEqual(node.inferShapes([]), [{ type: 'float32', dims: [2, 2] }]);
+  node.dispose();
+  const ints = run1({ opType: 'Constant', opset: 13, attributes: { value_ints: [0, -1] } }, []);
+  assert.deepEqual([ints.type, ints.dims, Array.from(ints.data)], ['int64', [2], [0n, -1n]]);
+  assert.throws(() => run1({ opType: 'Constant', opset: 13 }, []), { name: 'RangeError', message: /Constant \(opset 13\): needs exactly one value attribute/ });
 });
