@@ -50,32 +50,35 @@ ORW_INLINE void store_from_double(DataType type, void* out, size_t i, double d) 
   }
 }
 
-// One chunk of `slices` outer slices of doubles (out may be x), by op and pattern.
+// The KR kernel (rows, n, scratch of `rows` doubles) and the RK kernel (one block of n rows
+// of k, scratch of 2k doubles) of an op; the two share one signature.
+using Kernel = void (*)(const double* x, size_t a, size_t b, double* out, double* scratch);
+struct KernelPair {
+  Kernel kr, rk;
+};
 template <class S>
-void normalize_chunk(NormalizeOp op, const SliceView& v, size_t slices, const double* x, double* out, int64_t p,
-                     std::vector<double>& a, std::vector<double>& b) {
+KernelPair kernels_of(NormalizeOp op, int64_t p) {
+  using Op = NormalizeOp;
+  switch (op) {
+    case Op::kSoftmax: return {norm::softmax_kr<S, Op::kSoftmax>, norm::softmax_rk<S, Op::kSoftmax>};
+    case Op::kLogSoftmax: return {norm::softmax_kr<S, Op::kLogSoftmax>, norm::softmax_rk<S, Op::kLogSoftmax>};
+    default:
+      if (p == 1) return {norm::lp_kr<S, L1Op<true>>, norm::lp_rk<S, L1Op<true>>};
+      return {norm::lp_kr<S, SumSquareOp>, norm::lp_rk<S, SumSquareOp>};
+  }
+}
+
+// One chunk of `slices` outer slices of doubles (out may be x): contiguous rows (KR) when the
+// axis is innermost, else each slice's block of n rows of `inner` columns (RK).
+void normalize_chunk(const KernelPair& k, const SliceView& v, size_t slices, const double* x, double* out,
+                     std::vector<double>& scratch) {
   if (v.inner == 1) {
-    a.resize(slices);
-    switch (op) {
-      case NormalizeOp::kSoftmax: return norm::softmax_kr<S, NormalizeOp::kSoftmax>(x, slices, v.n, out, a.data());
-      case NormalizeOp::kLogSoftmax: return norm::softmax_kr<S, NormalizeOp::kLogSoftmax>(x, slices, v.n, out, a.data());
-      default:
-        if (p == 1) return norm::lp_kr<S, L1Op<true>>(x, slices, v.n, out, a.data());
-        return norm::lp_kr<S, SumSquareOp>(x, slices, v.n, out, a.data());
-    }
+    scratch.resize(slices);
+    return k.kr(x, slices, v.n, out, scratch.data());
   }
-  a.resize(v.inner);
-  b.resize(v.inner);
+  scratch.resize(2 * v.inner);
   const size_t block = v.n * v.inner;
-  for (size_t s = 0; s < slices; ++s, x += block, out += block) {
-    switch (op) {
-      case NormalizeOp::kSoftmax: norm::softmax_rk<S, NormalizeOp::kSoftmax>(x, v.n, v.inner, out, a.data(), b.data()); break;
-      case NormalizeOp::kLogSoftmax: norm::softmax_rk<S, NormalizeOp::kLogSoftmax>(x, v.n, v.inner, out, a.data(), b.data()); break;
-      default:
-        if (p == 1) norm::lp_rk<S, L1Op<true>>(x, v.n, v.inner, out, a.data());
-        else norm::lp_rk<S, SumSquareOp>(x, v.n, v.inner, out, a.data());
-    }
-  }
+  for (size_t s = 0; s < slices; ++s) k.rk(x + s * block, v.n, v.inner, out + s * block, scratch.data());
 }
 
 // Softmax, LogSoftmax, LpNormalization of any float type through double chunks.
@@ -83,17 +86,18 @@ template <class S>
 void normalize_in_double(NormalizeOp op, DataType type, const SliceView& v, const void* x, void* out, int64_t p) {
   const size_t block = v.n * v.inner;
   const size_t per_chunk = std::max<size_t>(1, kChunkElements / block);
-  std::vector<double> a, b, buffer;
+  const KernelPair k = kernels_of<S>(op, p);
+  std::vector<double> scratch, buffer;
   for (size_t o = 0; o < v.outer; o += per_chunk) {
     const size_t slices = std::min(per_chunk, v.outer - o);
     const size_t first = o * block, count = slices * block;
     if (type == DataType::kDouble) {
-      normalize_chunk<S>(op, v, slices, static_cast<const double*>(x) + first, static_cast<double*>(out) + first, p, a, b);
+      normalize_chunk(k, v, slices, static_cast<const double*>(x) + first, static_cast<double*>(out) + first, scratch);
       continue;
     }
     buffer.resize(count);
     for (size_t i = 0; i < count; ++i) buffer[i] = load_as_double(type, x, first + i);
-    normalize_chunk<S>(op, v, slices, buffer.data(), buffer.data(), p, a, b);
+    normalize_chunk(k, v, slices, buffer.data(), buffer.data(), scratch);
     for (size_t i = 0; i < count; ++i) store_from_double(type, out, first + i, buffer[i]);
   }
 }

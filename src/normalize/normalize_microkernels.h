@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include "reduce/reduce_microkernels.h"
 #include "reduce/reduce_ops.h"
@@ -45,6 +46,15 @@ ORW_INLINE V finish(V d, V t) {
   else return d - t;
 }
 
+// Calls f(j, W{}) over [0, k): W = S for each whole vector, then simd::Scalar<double> for the
+// tail, so each loop body is written once for both (f loads and stores through W).
+template <class S, class F>
+ORW_INLINE void for_lanes(size_t k, F&& f) {
+  size_t j = 0;
+  for (; j + S::kLanes <= k; j += S::kLanes) f(j, S{});
+  for (; j < k; ++j) f(j, simd::Scalar<double>{});
+}
+
 // The lanes of v added in order.
 template <class S>
 ORW_INLINE double lane_sum(typename S::V v) {
@@ -59,38 +69,43 @@ ORW_INLINE double lane_sum(typename S::V v) {
 // by the arithmetic itself (inf - inf), as in onnxruntime.
 template <class S, NormalizeOp kOp>
 ORW_KERNEL void softmax_kr(const double* x, size_t rows, size_t n, double* out, double* m) {
-  using V = typename S::V;
-  constexpr size_t L = S::kLanes;
   std::fill(m, m + rows, -std::numeric_limits<double>::infinity());
   reduce_kr<S, MaxOp>(MaxOp{}, x, rows, n, m);
   for (size_t k = 0; k < rows; ++k, x += n, out += n) {
-    const V mv = S::splat(m[k]);
-    V acc = S::splat(0);
-    size_t i = 0;
-    for (; i + L <= n; i += L) acc = acc + exp_le0(S::load(x + i) - mv);
-    double s = lane_sum<S>(acc);
-    for (; i < n; ++i) s += exp_le0(x[i] - m[k]);
+    const double mk = m[k];
+    typename S::V acc = S::splat(0);
+    double tail = 0;
+    for_lanes<S>(n, [&](size_t i, auto w) ORW_INLINE_LAMBDA {
+      using W = decltype(w);
+      const auto e = exp_le0(W::load(x + i) - W::splat(mk));
+      if constexpr (std::is_same_v<W, S>) acc = acc + e;
+      else tail += e;
+    });
+    const double s = lane_sum<S>(acc) + tail;
     const double t = kOp == NormalizeOp::kSoftmax ? s : std::log(s);
-    const V tv = S::splat(t);
-    for (i = 0; i + L <= n; i += L) S::store(out + i, finish<kOp>(S::load(x + i) - mv, tv));
-    for (; i < n; ++i) out[i] = finish<kOp>(x[i] - m[k], t);
+    for_lanes<S>(n, [&](size_t i, auto w) ORW_INLINE_LAMBDA {
+      using W = decltype(w);
+      W::store(out + i, finish<kOp>(W::load(x + i) - W::splat(mk), W::splat(t)));
+    });
   }
 }
 
 // RK Softmax / LogSoftmax of one block x[n][k] (out may be x), column j being a slice: the
-// columns' maxes by the ReduceMax kernel into m[k], the sums (LogSoftmax: their logs) into
-// t[k] walking the rows in order, then the write.
+// columns' maxes by the ReduceMax kernel into m = scratch[0, k), the sums (LogSoftmax: their
+// logs) into t = scratch[k, 2k) walking the rows in order, then the write.
 template <class S, NormalizeOp kOp>
-ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, double* m, double* t) {
-  constexpr size_t L = S::kLanes;
+ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, double* scratch) {
+  double* m = scratch;
+  double* t = scratch + k;
   std::fill(m, m + k, -std::numeric_limits<double>::infinity());
   std::fill(t, t + k, 0.0);
   reduce_rk<S, MaxOp>(MaxOp{}, x, n, k, m);
   for (size_t r = 0; r < n; ++r) {
     const double* row = x + r * k;
-    size_t j = 0;
-    for (; j + L <= k; j += L) S::store(t + j, S::load(t + j) + exp_le0(S::load(row + j) - S::load(m + j)));
-    for (; j < k; ++j) t[j] += exp_le0(row[j] - m[j]);
+    for_lanes<S>(k, [&](size_t j, auto w) ORW_INLINE_LAMBDA {
+      using W = decltype(w);
+      W::store(t + j, W::load(t + j) + exp_le0(W::load(row + j) - W::load(m + j)));
+    });
   }
   if constexpr (kOp == NormalizeOp::kLogSoftmax) {
     for (size_t j = 0; j < k; ++j) t[j] = std::log(t[j]);
@@ -98,9 +113,10 @@ ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, dou
   for (size_t r = 0; r < n; ++r) {
     const double* row = x + r * k;
     double* o = out + r * k;
-    size_t j = 0;
-    for (; j + L <= k; j += L) S::store(o + j, finish<kOp>(S::load(row + j) - S::load(m + j), S::load(t + j)));
-    for (; j < k; ++j) o[j] = finish<kOp>(row[j] - m[j], t[j]);
+    for_lanes<S>(k, [&](size_t j, auto w) ORW_INLINE_LAMBDA {
+      using W = decltype(w);
+      W::store(o + j, finish<kOp>(W::load(row + j) - W::load(m + j), W::load(t + j)));
+    });
   }
 }
 
@@ -110,8 +126,9 @@ ORW_INLINE V divide_by_norm(V x, V norm) {
   return norm == V{} ? V{} : x / norm;
 }
 
-// The norms of Op (SumSquareOp: then square-rooted; L1Op) in double, so float values of
-// 1e20 square to 1e40 without overflow, as ReduceL2's double accumulators.
+// LpNormalization's norms from the sums of Op (SumSquareOp: square-rooted; L1Op: as they
+// are). The sums are in double, so float values of 1e20 square to 1e40 without overflow, as
+// ReduceL2's double accumulators do.
 template <class Op>
 ORW_INLINE void finish_norms(double* norm, size_t count) {
   if constexpr (std::is_same_v<Op, SumSquareOp>) {
@@ -122,31 +139,32 @@ ORW_INLINE void finish_norms(double* norm, size_t count) {
 // KR LpNormalization of `rows` rows of n doubles (out may be x), the norms into norm[rows].
 template <class S, class Op>
 ORW_KERNEL void lp_kr(const double* x, size_t rows, size_t n, double* out, double* norm) {
-  constexpr size_t L = S::kLanes;
   std::fill(norm, norm + rows, 0.0);
   reduce_kr<S, Op>(Op{}, x, rows, n, norm);
   finish_norms<Op>(norm, rows);
   for (size_t k = 0; k < rows; ++k, x += n, out += n) {
-    const auto nv = S::splat(norm[k]);
-    size_t i = 0;
-    for (; i + L <= n; i += L) S::store(out + i, divide_by_norm(S::load(x + i), nv));
-    for (; i < n; ++i) out[i] = divide_by_norm(x[i], norm[k]);
+    const double nk = norm[k];
+    for_lanes<S>(n, [&](size_t i, auto w) ORW_INLINE_LAMBDA {
+      using W = decltype(w);
+      W::store(out + i, divide_by_norm(W::load(x + i), W::splat(nk)));
+    });
   }
 }
 
-// RK LpNormalization of one block x[n][k] (out may be x), the column norms into norm[k].
+// RK LpNormalization of one block x[n][k] (out may be x), the column norms into norm[k]
+// (the first half of the 2k scratch doubles every RK kernel gets).
 template <class S, class Op>
 ORW_KERNEL void lp_rk(const double* x, size_t n, size_t k, double* out, double* norm) {
-  constexpr size_t L = S::kLanes;
   std::fill(norm, norm + k, 0.0);
   reduce_rk<S, Op>(Op{}, x, n, k, norm);
   finish_norms<Op>(norm, k);
   for (size_t r = 0; r < n; ++r) {
     const double* row = x + r * k;
     double* o = out + r * k;
-    size_t j = 0;
-    for (; j + L <= k; j += L) S::store(o + j, divide_by_norm(S::load(row + j), S::load(norm + j)));
-    for (; j < k; ++j) o[j] = divide_by_norm(row[j], norm[j]);
+    for_lanes<S>(k, [&](size_t j, auto w) ORW_INLINE_LAMBDA {
+      using W = decltype(w);
+      W::store(o + j, divide_by_norm(W::load(row + j), W::load(norm + j)));
+    });
   }
 }
 
