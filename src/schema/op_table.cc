@@ -46,6 +46,8 @@ constexpr AttrSpec kToInt{"to", AttrType::kInt, AttrRule::kElementType};
 constexpr AttrSpec kSaturate{"saturate", AttrType::kInt, AttrRule::kBoolean};
 constexpr AttrSpec kRoundMode{"round_mode", AttrType::kString, AttrRule::kRoundMode};
 constexpr AttrSpec kSelectLast{"select_last_index", AttrType::kInt, AttrRule::kBoolean};
+constexpr AttrSpec kAxisOnly[] = {kAxis};
+constexpr AttrSpec kLpNormAttrs[] = {kAxis, {"p", AttrType::kInt}};  // p: 1 or 2, checked by the family
 
 // The input and attribute lists the rows share.
 constexpr InputSpec kDataInput[] = {{"data"}};
@@ -131,6 +133,17 @@ constexpr OpSchema constant_op(int since, StaticList<AttrSpec> attrs) {
   return s;
 }
 
+// A Softmax-like op version (or LpNormalization): input and output alike, along 'axis'
+// (versions below 13 of Softmax, LogSoftmax, Hardmax: on the 2-D view at 'axis').
+constexpr OpSchema normalize_row(const char* op, int since, TypeSet types, StaticList<InputSpec> inputs,
+                                 StaticList<AttrSpec> attrs, NormalizeOp kernel, bool coerce_to_2d) {
+  OpSchema s{kOnnxDomain, op, since, types, inputs, attrs};
+  s.family = Family::kNormalize;
+  s.normalize_op = kernel;
+  s.coerce_to_2d = coerce_to_2d;
+  return s;
+}
+
 // The table. Rows of one op are adjacent, since-versions ascending.
 constexpr OpSchema kOps[] = {
     // The common history of most Reduce ops: 1, 11 (the spec allows negative axes; accepted at
@@ -184,6 +197,22 @@ constexpr OpSchema kOps[] = {
     scan_op("CumSum", 11, kCumSumV11Types, ScanOp::kSum),
     scan_op("CumSum", 14, kScanV14Types, ScanOp::kSum),
     scan_op("CumProd", 26, kScanV14Types, ScanOp::kProd),
+
+    // ---- normalizations along an axis ----
+    // Softmax, LogSoftmax, Hardmax: 1 and 11 on the 2-D view at 'axis' (11 documents negative
+    // axes; accepted at 1 too), 13 along the one axis (default -1) and bfloat16.
+    normalize_row("Softmax", 1, kFloatTypes, kInput, kAxisOnly, NormalizeOp::kSoftmax, true),
+    normalize_row("Softmax", 11, kFloatTypes, kInput, kAxisOnly, NormalizeOp::kSoftmax, true),
+    normalize_row("Softmax", 13, kFloatTypes.with(DT::kBfloat16), kInput, kAxisOnly, NormalizeOp::kSoftmax, false),
+    normalize_row("LogSoftmax", 1, kFloatTypes, kInput, kAxisOnly, NormalizeOp::kLogSoftmax, true),
+    normalize_row("LogSoftmax", 11, kFloatTypes, kInput, kAxisOnly, NormalizeOp::kLogSoftmax, true),
+    normalize_row("LogSoftmax", 13, kFloatTypes.with(DT::kBfloat16), kInput, kAxisOnly, NormalizeOp::kLogSoftmax, false),
+    normalize_row("Hardmax", 1, kFloatTypes, kInput, kAxisOnly, NormalizeOp::kHardmax, true),
+    normalize_row("Hardmax", 11, kFloatTypes, kInput, kAxisOnly, NormalizeOp::kHardmax, true),
+    normalize_row("Hardmax", 13, kFloatTypes.with(DT::kBfloat16), kInput, kAxisOnly, NormalizeOp::kHardmax, false),
+    // LpNormalization: 1 along 'axis' (default -1), 22 adds bfloat16.
+    normalize_row("LpNormalization", 1, kFloatTypes, kInput, kLpNormAttrs, NormalizeOp::kLpNorm, false),
+    normalize_row("LpNormalization", 22, kFloatTypes.with(DT::kBfloat16), kInput, kLpNormAttrs, NormalizeOp::kLpNorm, false),
 
     // ---- element-wise ops (the ops of the Reduce ops' ONNX function bodies) ----
     // Exp, Log, Sqrt: 1 (consumed_inputs), 6, 13 (bfloat16). Abs widens to every numeric type in 6.

@@ -13,6 +13,7 @@
 #include "elementwise/elementwise_shape.h"
 #include "arg/arg.h"
 #include "constant/constant.h"
+#include "normalize/normalize.h"
 #include "reduce/reduce.h"
 #include "registry/families.h"
 #include "scan/scan.h"
@@ -398,6 +399,7 @@ TEST_CASE("Registry/every registered op row has the shape function of its family
       case Family::kReduce: CHECK(shape == infer_reduce_shape); break;
       case Family::kScan: CHECK(shape == infer_scan_shape); break;
       case Family::kArg: CHECK(shape == infer_arg_shape); break;
+      case Family::kNormalize: CHECK(shape == infer_normalize_shape); break;
       case Family::kElementwise: {
         const std::string op = s.op_type;
         if (op == "Add" || op == "Sub" || op == "Mul" || op == "Div") CHECK(shape == infer_arithmetic_shape);
@@ -413,8 +415,8 @@ TEST_CASE("Registry/every registered op row has the shape function of its family
 
 TEST_CASE("Registry/every registered op but the element-wise ones has a ComputeShape entry point", "[shape]") {
   for (const OpSchema& s : all_ops()) {
-    // The element-wise ops and Constant go through infer_shapes only.
-    if (s.family == Family::kElementwise || s.family == Family::kConstant) continue;
+    // The element-wise ops, Constant and the normalization ops go through infer_shapes only.
+    if (s.family == Family::kElementwise || s.family == Family::kConstant || s.family == Family::kNormalize) continue;
     INFO(s.op_type);
     CHECK_NOTHROW(entry_point(s.op_type));
   }
