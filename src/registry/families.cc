@@ -5,6 +5,7 @@
 #include "elementwise/elementwise_shape.h"
 #include "reduce/reduce.h"
 #include "scan/scan.h"
+#include "select/select.h"
 
 namespace orw {
 namespace {
@@ -12,6 +13,7 @@ namespace {
 constexpr OpEntry kReduce{run_reduce, infer_reduce_shape, start_streamed_reduce};
 constexpr OpEntry kArg{run_arg, infer_arg_shape, start_streamed_arg};
 constexpr OpEntry kScan{run_scan, infer_scan_shape, start_streamed_scan};
+constexpr OpEntry kSelect{run_topk, infer_topk_shape, nullptr};  // rows are selected whole
 // Indexed by ElementwiseOp.
 constexpr OpEntry kElementwise[] = {
     {run_abs, infer_unary_shape, nullptr},  {run_exp, infer_unary_shape, nullptr},
@@ -29,6 +31,7 @@ const OpEntry& entry_of(const OpSchema& s) {
     case Family::kReduce: return kReduce;
     case Family::kArg: return kArg;
     case Family::kScan: return kScan;
+    case Family::kSelect: return kSelect;
     case Family::kElementwise: break;
   }
   return kElementwise[static_cast<size_t>(s.elementwise_op)];
