@@ -23,7 +23,7 @@ enum class AxesFrom : uint8_t { kNone, kAttribute, kInput };
 
 // The families of operators: each has its own folder (src/reduce, src/arg, ...) and one entry
 // in registry/families.h.
-enum class Family : uint8_t { kReduce, kArg, kScan, kElementwise, kConstant, kNormalize };
+enum class Family : uint8_t { kReduce, kArg, kScan, kElementwise, kConstant, kNormalize, kSelect };
 
 // The ops of each family, as its kernels know them.
 enum class ReduceOp : uint8_t { kProd, kSum, kMean, kSumSquare, kL1, kL2, kLogSum, kLogSumExp, kMax, kMin };
@@ -75,6 +75,7 @@ struct OpSchema {
   TypeSet types;                  // element types of the data input (and the output; ArgMax/ArgMin: int64)
   StaticList<InputSpec> inputs;  // positional
   StaticList<AttrSpec> attributes;
+  uint8_t output_count = 1;       // every output required (TopK: Values, Indices)
   AxesFrom axes_from = AxesFrom::kNone;
   Family family = Family::kReduce;
   ReduceOp reduce_op = ReduceOp::kProd;  // Reduce ops; ArgMax/ArgMin: kMax or kMin

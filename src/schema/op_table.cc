@@ -34,6 +34,9 @@ constexpr TypeSet kConstantTypes = kCastV13Types;
 // ArgMax / ArgMin: every numeric type from 1, bfloat16 from 13.
 constexpr TypeSet kArgV1Types = kAllNumericTypes;
 constexpr TypeSet kArgV13Types = kArgV1Types.with(DT::kBfloat16);
+// TopK: float16/float/double in 1 and 10, every numeric type from 11, bfloat16 from 24.
+constexpr TypeSet kTopKV11Types = kAllNumericTypes;
+constexpr TypeSet kTopKV24Types = kAllNumericTypes.with(DT::kBfloat16);
 
 // Attributes.
 constexpr AttrSpec kKeepdims{"keepdims", AttrType::kInt, AttrRule::kBoolean};
@@ -78,6 +81,11 @@ constexpr AttrSpec kConstantV12Attrs[] = {
     {"value_string", AttrType::kString}, {"value_strings", AttrType::kStrings}};
 constexpr AttrSpec kArgV1Attrs[] = {kAxis, kKeepdims};
 constexpr AttrSpec kArgV12Attrs[] = {kAxis, kKeepdims, kSelectLast};
+constexpr InputSpec kTopKInputs[] = {{"X"}, {"K"}};
+constexpr AttrSpec kTopKV1Attrs[] = {kAxis, {"k", AttrType::kInt}};  // 'k' required: checked by the operator
+constexpr AttrSpec kTopKV10Attrs[] = {kAxis};
+constexpr AttrSpec kTopKV11Attrs[] = {kAxis, {"largest", AttrType::kInt, AttrRule::kBoolean},
+                                      {"sorted", AttrType::kInt, AttrRule::kBoolean}};
 
 // A Reduce op version whose axes are an attribute (AxesFrom::kAttribute) or an optional second
 // input (AxesFrom::kInput, which comes with noop_with_empty_axes).
@@ -141,6 +149,14 @@ constexpr OpSchema normalize_row(const char* op, int since, TypeSet types, Stati
   s.family = Family::kNormalize;
   s.normalize_op = kernel;
   s.coerce_to_2d = coerce_to_2d;
+  return s;
+}
+
+// A TopK version: two outputs (Values, Indices); K an attribute (1) or the second input (10+).
+constexpr OpSchema topk_row(int since, TypeSet types, StaticList<InputSpec> inputs, StaticList<AttrSpec> attrs) {
+  OpSchema s{kOnnxDomain, "TopK", since, types, inputs, attrs};
+  s.output_count = 2;
+  s.family = Family::kSelect;
   return s;
 }
 
@@ -277,6 +293,13 @@ constexpr OpSchema kOps[] = {
     arg_op("ArgMin", 11, kArgV1Types, kArgV1Attrs, ReduceOp::kMin),
     arg_op("ArgMin", 12, kArgV1Types, kArgV12Attrs, ReduceOp::kMin),
     arg_op("ArgMin", 13, kArgV13Types, kArgV12Attrs, ReduceOp::kMin),
+
+    // TopK: 1 (attribute k), 10 (K an input), 11 (largest, sorted; every numeric type;
+    // negative axis in the spec, accepted at every version), 24 (bfloat16).
+    topk_row(1, kFloatTypes, kXInput, kTopKV1Attrs),
+    topk_row(10, kFloatTypes, kTopKInputs, kTopKV10Attrs),
+    topk_row(11, kTopKV11Types, kTopKInputs, kTopKV11Attrs),
+    topk_row(24, kTopKV24Types, kTopKInputs, kTopKV11Attrs),
 };
 
 #undef ARITHMETIC_ROWS

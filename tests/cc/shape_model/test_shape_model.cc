@@ -17,6 +17,7 @@
 #include "reduce/reduce.h"
 #include "registry/families.h"
 #include "scan/scan.h"
+#include "select/select.h"
 #include "test_shape_helpers.h"
 
 using namespace orw;
@@ -400,6 +401,7 @@ TEST_CASE("Registry/every registered op row has the shape function of its family
       case Family::kScan: CHECK(shape == infer_scan_shape); break;
       case Family::kArg: CHECK(shape == infer_arg_shape); break;
       case Family::kNormalize: CHECK(shape == infer_normalize_shape); break;
+      case Family::kSelect: CHECK(shape == infer_topk_shape); break;
       case Family::kElementwise: {
         const std::string op = s.op_type;
         if (op == "Add" || op == "Sub" || op == "Mul" || op == "Div") CHECK(shape == infer_arithmetic_shape);
@@ -420,5 +422,5 @@ TEST_CASE("Registry/every registered op but the element-wise ones has a ComputeS
     INFO(s.op_type);
     CHECK_NOTHROW(entry_point(s.op_type));
   }
-  CHECK(all_entry_points().size() == 14);
+  CHECK(all_entry_points().size() == 15);
 }
