@@ -51,17 +51,19 @@ ORW_INLINE void store_from_double(DataType type, void* out, size_t i, double d) 
 }
 
 // The KR kernel (rows, n, scratch of `rows` doubles) and the RK kernel (one block of n rows
-// of k, scratch of 2k doubles) of an op; the two share one signature.
-using Kernel = void (*)(const double* x, size_t a, size_t b, double* out, double* scratch);
+// of k, scratch of 2k doubles) of an op; the two share one signature (`log`: LogSoftmax
+// rather than Softmax).
+using Kernel = void (*)(const double* x, size_t a, size_t b, double* out, double* scratch, bool log);
 struct KernelPair {
   Kernel kr, rk;
+  bool log = false;
 };
 template <class S>
 KernelPair kernels_of(NormalizeOp op, int64_t p) {
   using Op = NormalizeOp;
   switch (op) {
-    case Op::kSoftmax: return {norm::softmax_kr<S, Op::kSoftmax>, norm::softmax_rk<S, Op::kSoftmax>};
-    case Op::kLogSoftmax: return {norm::softmax_kr<S, Op::kLogSoftmax>, norm::softmax_rk<S, Op::kLogSoftmax>};
+    case Op::kSoftmax: return {norm::softmax_kr<S>, norm::softmax_rk<S>, false};
+    case Op::kLogSoftmax: return {norm::softmax_kr<S>, norm::softmax_rk<S>, true};
     default:
       if (p == 1) return {norm::lp_kr<S, L1Op<true>>, norm::lp_rk<S, L1Op<true>>};
       return {norm::lp_kr<S, SumSquareOp>, norm::lp_rk<S, SumSquareOp>};
@@ -74,11 +76,11 @@ void normalize_chunk(const KernelPair& k, const SliceView& v, size_t slices, con
                      std::vector<double>& scratch) {
   if (v.inner == 1) {
     scratch.resize(slices);
-    return k.kr(x, slices, v.n, out, scratch.data());
+    return k.kr(x, slices, v.n, out, scratch.data(), k.log);
   }
   scratch.resize(2 * v.inner);
   const size_t block = v.n * v.inner;
-  for (size_t s = 0; s < slices; ++s) k.rk(x + s * block, v.n, v.inner, out + s * block, scratch.data());
+  for (size_t s = 0; s < slices; ++s) k.rk(x + s * block, v.n, v.inner, out + s * block, scratch.data(), k.log);
 }
 
 // Softmax, LogSoftmax, LpNormalization of any float type through double chunks.

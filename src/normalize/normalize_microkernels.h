@@ -39,11 +39,12 @@ ORW_INLINE V exp_le0(V d) {
 }
 
 // One output element from d = x - max and t: the sum of exp (Softmax) or its log (LogSoftmax).
-// Division rather than a reciprocal's product: one rounding in double.
-template <NormalizeOp kOp, class V>
-ORW_INLINE V finish(V d, V t) {
-  if constexpr (kOp == NormalizeOp::kSoftmax) return exp_le0(d) / t;
-  else return d - t;
+// Division rather than a reciprocal's product: one rounding in double. (Softmax and
+// LogSoftmax share one kernel instance, `log` a run-time flag: the exp polynomial is the
+// bulk of the code, and one instance of the sum loop rather than two saved 0.8 KB gzipped.)
+template <class V>
+ORW_INLINE V finish(bool log, V d, V t) {
+  return log ? d - t : exp_le0(d) / t;
 }
 
 // Calls f(j, W{}) over [0, k): W = S for each whole vector, then simd::Scalar<double> for the
@@ -67,8 +68,8 @@ ORW_INLINE double lane_sum(typename S::V v) {
 // ReduceMax kernel into m[rows] (short rows four at a time), then per row the sum of
 // exp(x - max) and the write. A row whose max is NaN, +inf or -inf (only -inf) becomes NaN
 // by the arithmetic itself (inf - inf), as in onnxruntime.
-template <class S, NormalizeOp kOp>
-ORW_KERNEL void softmax_kr(const double* x, size_t rows, size_t n, double* out, double* m) {
+template <class S>
+ORW_KERNEL void softmax_kr(const double* x, size_t rows, size_t n, double* out, double* m, bool log) {
   std::fill(m, m + rows, -std::numeric_limits<double>::infinity());
   reduce_kr<S, MaxOp>(MaxOp{}, x, rows, n, m);
   for (size_t k = 0; k < rows; ++k, x += n, out += n) {
@@ -82,10 +83,10 @@ ORW_KERNEL void softmax_kr(const double* x, size_t rows, size_t n, double* out, 
       else tail += e;
     });
     const double s = lane_sum<S>(acc) + tail;
-    const double t = kOp == NormalizeOp::kSoftmax ? s : std::log(s);
+    const double t = log ? std::log(s) : s;
     for_lanes<S>(n, [&](size_t i, auto w) ORW_INLINE_LAMBDA {
       using W = decltype(w);
-      W::store(out + i, finish<kOp>(W::load(x + i) - W::splat(mk), W::splat(t)));
+      W::store(out + i, finish(log, W::load(x + i) - W::splat(mk), W::splat(t)));
     });
   }
 }
@@ -93,8 +94,8 @@ ORW_KERNEL void softmax_kr(const double* x, size_t rows, size_t n, double* out, 
 // RK Softmax / LogSoftmax of one block x[n][k] (out may be x), column j being a slice: the
 // columns' maxes by the ReduceMax kernel into m = scratch[0, k), the sums (LogSoftmax: their
 // logs) into t = scratch[k, 2k) walking the rows in order, then the write.
-template <class S, NormalizeOp kOp>
-ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, double* scratch) {
+template <class S>
+ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, double* scratch, bool log) {
   double* m = scratch;
   double* t = scratch + k;
   std::fill(m, m + k, -std::numeric_limits<double>::infinity());
@@ -107,7 +108,7 @@ ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, dou
       W::store(t + j, W::load(t + j) + exp_le0(W::load(row + j) - W::load(m + j)));
     });
   }
-  if constexpr (kOp == NormalizeOp::kLogSoftmax) {
+  if (log) {
     for (size_t j = 0; j < k; ++j) t[j] = std::log(t[j]);
   }
   for (size_t r = 0; r < n; ++r) {
@@ -115,7 +116,7 @@ ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, dou
     double* o = out + r * k;
     for_lanes<S>(k, [&](size_t j, auto w) ORW_INLINE_LAMBDA {
       using W = decltype(w);
-      W::store(o + j, finish<kOp>(W::load(row + j) - W::load(m + j), W::load(t + j)));
+      W::store(o + j, finish(log, W::load(row + j) - W::load(m + j), W::load(t + j)));
     });
   }
 }
@@ -137,8 +138,9 @@ ORW_INLINE void finish_norms(double* norm, size_t count) {
 }
 
 // KR LpNormalization of `rows` rows of n doubles (out may be x), the norms into norm[rows].
+// (`log` is the Softmax kernels' flag, unused here: the kernels share one signature.)
 template <class S, class Op>
-ORW_KERNEL void lp_kr(const double* x, size_t rows, size_t n, double* out, double* norm) {
+ORW_KERNEL void lp_kr(const double* x, size_t rows, size_t n, double* out, double* norm, bool /*log*/) {
   std::fill(norm, norm + rows, 0.0);
   reduce_kr<S, Op>(Op{}, x, rows, n, norm);
   finish_norms<Op>(norm, rows);
@@ -154,7 +156,7 @@ ORW_KERNEL void lp_kr(const double* x, size_t rows, size_t n, double* out, doubl
 // RK LpNormalization of one block x[n][k] (out may be x), the column norms into norm[k]
 // (the first half of the 2k scratch doubles every RK kernel gets).
 template <class S, class Op>
-ORW_KERNEL void lp_rk(const double* x, size_t n, size_t k, double* out, double* norm) {
+ORW_KERNEL void lp_rk(const double* x, size_t n, size_t k, double* out, double* norm, bool /*log*/) {
   std::fill(norm, norm + k, 0.0);
   reduce_rk<S, Op>(Op{}, x, n, k, norm);
   finish_norms<Op>(norm, k);
