@@ -46,14 +46,11 @@ struct TopKEntry {
   int64_t index;
 };
 
-// The output order: larger key first, then lower index. (A function object, not a function
-// pointer: std::sort then inlines the compare instead of an indirect call per comparison.)
-struct ComesBefore {
-  template <class K>
-  ORW_INLINE bool operator()(const TopKEntry<K>& a, const TopKEntry<K>& b) const {
-    return a.key > b.key || (a.key == b.key && a.index < b.index);
-  }
-};
+// The output order: larger key first, then lower index.
+template <class K>
+ORW_INLINE bool comes_before(const TopKEntry<K>& a, const TopKEntry<K>& b) {
+  return a.key > b.key || (a.key == b.key && a.index < b.index);
+}
 
 // Places (key, index) into best[0..last], which is sorted, shifting the entries it beats one
 // down (best[last] is overwritten). The new index is larger than every one in the buffer, so
@@ -109,8 +106,8 @@ template <class K>
 ORW_KERNEL void sort_row(const K* keys, int64_t n, int64_t k, TopKEntry<K>* all) {
   for (int64_t i = 0; i < n; ++i) all[i] = {keys[i], i};
   // The order is total (indices differ), so neither sort needs to be stable.
-  if (k == n) std::sort(all, all + n, ComesBefore{});
-  else std::partial_sort(all, all + k, all + n, ComesBefore{});
+  if (k == n) std::sort(all, all + n, comes_before<K>);
+  else std::partial_sort(all, all + k, all + n, comes_before<K>);
 }
 
 }  // namespace orw::kernels
