@@ -102,7 +102,7 @@ Node Node::from_proto(const onnx::NodeProto& proto, int64_t opset, bool default_
     }
     node.attributes_.push_back(decode_attribute(a, node.op_type_));
   }
-  if (default_io && node.outputs_.empty()) node.outputs_.push_back("output0");
+  if (default_io) node.fill_default_outputs();
   node.validate();
   if (default_io) node.fill_default_io();
   if (node.inputs_.empty() && !node.schema_->inputs.empty()) {
@@ -121,10 +121,19 @@ Node Node::make(std::string op_type, std::string domain, int64_t opset, std::vec
   node.inputs_ = std::move(inputs);
   node.outputs_ = std::move(outputs);
   node.name_ = std::move(name);
-  if (node.outputs_.empty()) node.outputs_.push_back("output0");
+  node.fill_default_outputs();
   node.validate();
   node.fill_default_io();
   return node;
+}
+
+// Names the row's outputs "output0", "output1", ... when none are listed (an unknown op is
+// left for validate() to report).
+void Node::fill_default_outputs() {
+  if (!outputs_.empty()) return;
+  size_t count = 1;
+  if (!op_type_.empty()) count = resolve_op(domain_, op_type_, opset_).output_count;
+  for (size_t i = 0; i < count; ++i) outputs_.push_back("output" + std::to_string(i));
 }
 
 void Node::fill_default_io() {
@@ -214,8 +223,9 @@ void Node::validate() {
                                                  << "' is required but its name is empty");
     }
   }
-  if (outputs_.size() != 1) {
-    fail<ValueError>(ErrorMessage() << *this << ": has " << outputs_.size() << " outputs, expected 1");
+  if (outputs_.size() != s.output_count) {
+    fail<ValueError>(ErrorMessage() << *this << ": has " << outputs_.size() << " outputs, expected "
+                                    << static_cast<int>(s.output_count));
   }
   check_attribute_rules(*this);
 }

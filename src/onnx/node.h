@@ -31,7 +31,8 @@ class Node {
   static Node from_proto(const onnx::NodeProto& proto, int64_t opset, bool default_io = false);
 
   // Builds and validates a node from parts; same errors as parse(). Empty `inputs` /
-  // `outputs` get default names ("input0", "output0", ...) for the schema's inputs/outputs.
+  // `outputs` get default names ("input0", "output0", ...) for the schema's inputs/outputs
+  // (OpSchema::output_count outputs).
   static Node make(std::string op_type, std::string domain, int64_t opset, std::vector<Attribute> attributes,
                    std::vector<std::string> inputs = {}, std::vector<std::string> outputs = {},
                    std::string name = {});
@@ -61,6 +62,7 @@ class Node {
   Node() = default;
   void validate();
   void fill_default_io();
+  void fill_default_outputs();
 
   const OpSchema* schema_ = nullptr;
   std::string op_type_, domain_, name_;

@@ -32,7 +32,11 @@ void check_given_inputs(const Node& node, const std::vector<std::string>& names)
                                   << node << ": " << InputLabel{node, i} << " is required but no name was given");
     }
   }
-  if (names.size() > s.inputs.size()) {  // only a Reduce version whose axes are an attribute has 1 input
+  if (names.size() > s.inputs.size() && s.axes_from != AxesFrom::kAttribute) {  // TopK 1: K is attribute 'k'
+    fail<ValueError>(ErrorMessage() << node << ": input 1 is given, but this version takes only "
+                                    << s.inputs.size() << " input");
+  }
+  if (names.size() > s.inputs.size()) {  // a Reduce version whose axes are an attribute
     ErrorMessage m;
     m << node << ": input 1 'axes' is given";
     if (node.find_attribute("axes") != nullptr) m << " as well as attribute 'axes'";
@@ -112,6 +116,9 @@ void ComputeShapeArgMax(ShapesContext& ctx, const onnx::NodeProto& node, const c
 }
 void ComputeShapeArgMin(ShapesContext& ctx, const onnx::NodeProto& node, const char* data) {
   compute_shape(ctx, node, "ArgMin", data, nullptr);
+}
+void ComputeShapeTopK(ShapesContext& ctx, const onnx::NodeProto& node, const char* x, const char* k) {
+  compute_shape(ctx, node, "TopK", x, k);
 }
 
 }  // namespace orw

@@ -54,4 +54,10 @@ void ComputeShapeCumProd(ShapesContext& ctx, const onnx::NodeProto& node, const 
 void ComputeShapeArgMax(ShapesContext& ctx, const onnx::NodeProto& node, const char* data);
 void ComputeShapeArgMin(ShapesContext& ctx, const onnx::NodeProto& node, const char* data);
 
+// TopK. `x`: the name in ctx of the data input; `k`: the name of the K input (versions 10+;
+// nullptr / "" at version 1, whose K is attribute 'k'). Stores both outputs (Values, Indices).
+// Errors as above, plus a missing or non-positive 'k' at version 1, K not a 1-element 1-D
+// int64 tensor, a known K that is negative or above a known axis size.
+void ComputeShapeTopK(ShapesContext& ctx, const onnx::NodeProto& node, const char* x, const char* k = nullptr);
+
 }  // namespace orw

@@ -4,8 +4,10 @@
 #include "constant/constant.h"
 #include "elementwise/elementwise.h"
 #include "elementwise/elementwise_shape.h"
+#include "normalize/normalize.h"
 #include "reduce/reduce.h"
 #include "scan/scan.h"
+#include "select/select.h"
 
 namespace orw {
 namespace {
@@ -14,6 +16,8 @@ constexpr OpEntry kReduce{run_reduce, infer_reduce_shape, start_streamed_reduce}
 constexpr OpEntry kArg{run_arg, infer_arg_shape, start_streamed_arg};
 constexpr OpEntry kScan{run_scan, infer_scan_shape, start_streamed_scan};
 constexpr OpEntry kConstant{run_constant, infer_constant_shape, nullptr};
+constexpr OpEntry kNormalize{run_normalize, infer_normalize_shape, nullptr};
+constexpr OpEntry kSelect{run_topk, infer_topk_shape, nullptr};  // rows are selected whole
 // Indexed by ElementwiseOp.
 constexpr OpEntry kElementwise[] = {
     {run_unary, infer_unary_shape, nullptr},           {run_unary, infer_unary_shape, nullptr},            // Abs, Exp
@@ -34,6 +38,8 @@ const OpEntry& entry_of(const OpSchema& s) {
     case Family::kArg: return kArg;
     case Family::kScan: return kScan;
     case Family::kConstant: return kConstant;
+    case Family::kNormalize: return kNormalize;
+    case Family::kSelect: return kSelect;
     case Family::kElementwise: break;
   }
   return kElementwise[static_cast<size_t>(s.elementwise_op)];

@@ -23,12 +23,13 @@ enum class AxesFrom : uint8_t { kNone, kAttribute, kInput };
 
 // The families of operators: each has its own folder (src/reduce, src/arg, ...) and one entry
 // in registry/families.h.
-enum class Family : uint8_t { kReduce, kArg, kScan, kElementwise, kConstant };
+enum class Family : uint8_t { kReduce, kArg, kScan, kElementwise, kConstant, kNormalize, kSelect };
 
 // The ops of each family, as its kernels know them.
 enum class ReduceOp : uint8_t { kProd, kSum, kMean, kSumSquare, kL1, kL2, kLogSum, kLogSumExp, kMax, kMin };
 enum class ScanOp : uint8_t { kProd, kSum };
 enum class ElementwiseOp : uint8_t { kAbs, kExp, kLog, kSqrt, kNeg, kReciprocal, kAdd, kSub, kMul, kDiv, kCast, kCastLike };
+enum class NormalizeOp : uint8_t { kSoftmax, kLogSoftmax, kHardmax, kLpNorm };
 
 // What an attribute's value must be, beyond its type (checked when a node is validated).
 enum class AttrRule : uint8_t {
@@ -74,11 +75,16 @@ struct OpSchema {
   TypeSet types;                  // element types of the data input (and the output; ArgMax/ArgMin: int64)
   StaticList<InputSpec> inputs;  // positional
   StaticList<AttrSpec> attributes;
+  uint8_t output_count = 1;       // every output required (TopK: Values, Indices)
   AxesFrom axes_from = AxesFrom::kNone;
   Family family = Family::kReduce;
   ReduceOp reduce_op = ReduceOp::kProd;  // Reduce ops; ArgMax/ArgMin: kMax or kMin
   ScanOp scan_op = ScanOp::kProd;
   ElementwiseOp elementwise_op = ElementwiseOp::kAbs;
+  NormalizeOp normalize_op = NormalizeOp::kSoftmax;
+  // Softmax-like versions 1 and 11: the input is coerced to 2-D at 'axis' (default 1) and each
+  // row of that view normalized; otherwise along the one axis 'axis' (default -1).
+  bool coerce_to_2d = false;
 };
 
 // "" and "ai.onnx" both name the default domain; returns the canonical name.

@@ -34,6 +34,9 @@ constexpr TypeSet kConstantTypes = kCastV13Types;
 // ArgMax / ArgMin: every numeric type from 1, bfloat16 from 13.
 constexpr TypeSet kArgV1Types = kAllNumericTypes;
 constexpr TypeSet kArgV13Types = kArgV1Types.with(DT::kBfloat16);
+// TopK: float16/float/double in 1 and 10, every numeric type from 11, bfloat16 from 24.
+constexpr TypeSet kTopKV11Types = kAllNumericTypes;
+constexpr TypeSet kTopKV24Types = kAllNumericTypes.with(DT::kBfloat16);
 
 // Attributes.
 constexpr AttrSpec kKeepdims{"keepdims", AttrType::kInt, AttrRule::kBoolean};
@@ -46,6 +49,8 @@ constexpr AttrSpec kToInt{"to", AttrType::kInt, AttrRule::kElementType};
 constexpr AttrSpec kSaturate{"saturate", AttrType::kInt, AttrRule::kBoolean};
 constexpr AttrSpec kRoundMode{"round_mode", AttrType::kString, AttrRule::kRoundMode};
 constexpr AttrSpec kSelectLast{"select_last_index", AttrType::kInt, AttrRule::kBoolean};
+constexpr AttrSpec kAxisOnly[] = {kAxis};
+constexpr AttrSpec kLpNormAttrs[] = {kAxis, {"p", AttrType::kInt}};  // p: 1 or 2, checked by the family
 
 // The input and attribute lists the rows share.
 constexpr InputSpec kDataInput[] = {{"data"}};
@@ -76,6 +81,11 @@ constexpr AttrSpec kConstantV12Attrs[] = {
     {"value_string", AttrType::kString}, {"value_strings", AttrType::kStrings}};
 constexpr AttrSpec kArgV1Attrs[] = {kAxis, kKeepdims};
 constexpr AttrSpec kArgV12Attrs[] = {kAxis, kKeepdims, kSelectLast};
+constexpr InputSpec kTopKInputs[] = {{"X"}, {"K"}};
+constexpr AttrSpec kTopKV1Attrs[] = {kAxis, {"k", AttrType::kInt}};  // 'k' required: checked by the operator
+constexpr AttrSpec kTopKV10Attrs[] = {kAxis};
+constexpr AttrSpec kTopKV11Attrs[] = {kAxis, {"largest", AttrType::kInt, AttrRule::kBoolean},
+                                      {"sorted", AttrType::kInt, AttrRule::kBoolean}};
 
 // A Reduce op version whose axes are an attribute (AxesFrom::kAttribute) or an optional second
 // input (AxesFrom::kInput, which comes with noop_with_empty_axes).
@@ -128,6 +138,25 @@ constexpr OpSchema arg_op(const char* op, int since, TypeSet types, StaticList<A
 constexpr OpSchema constant_op(int since, StaticList<AttrSpec> attrs) {
   OpSchema s{kOnnxDomain, "Constant", since, kConstantTypes, {}, attrs};
   s.family = Family::kConstant;
+  return s;
+}
+
+// A Softmax-like op version (or LpNormalization): input and output alike, along 'axis'
+// (versions below 13 of Softmax, LogSoftmax, Hardmax: on the 2-D view at 'axis').
+constexpr OpSchema normalize_row(const char* op, int since, TypeSet types, StaticList<InputSpec> inputs,
+                                 StaticList<AttrSpec> attrs, NormalizeOp kernel, bool coerce_to_2d) {
+  OpSchema s{kOnnxDomain, op, since, types, inputs, attrs};
+  s.family = Family::kNormalize;
+  s.normalize_op = kernel;
+  s.coerce_to_2d = coerce_to_2d;
+  return s;
+}
+
+// A TopK version: two outputs (Values, Indices); K an attribute (1) or the second input (10+).
+constexpr OpSchema topk_row(int since, TypeSet types, StaticList<InputSpec> inputs, StaticList<AttrSpec> attrs) {
+  OpSchema s{kOnnxDomain, "TopK", since, types, inputs, attrs};
+  s.output_count = 2;
+  s.family = Family::kSelect;
   return s;
 }
 
@@ -184,6 +213,22 @@ constexpr OpSchema kOps[] = {
     scan_op("CumSum", 11, kCumSumV11Types, ScanOp::kSum),
     scan_op("CumSum", 14, kScanV14Types, ScanOp::kSum),
     scan_op("CumProd", 26, kScanV14Types, ScanOp::kProd),
+
+    // ---- normalizations along an axis ----
+    // Softmax, LogSoftmax, Hardmax: 1 and 11 on the 2-D view at 'axis' (11 documents negative
+    // axes; accepted at 1 too), 13 along the one axis (default -1) and bfloat16.
+    normalize_row("Softmax", 1, kFloatTypes, kInput, kAxisOnly, NormalizeOp::kSoftmax, true),
+    normalize_row("Softmax", 11, kFloatTypes, kInput, kAxisOnly, NormalizeOp::kSoftmax, true),
+    normalize_row("Softmax", 13, kFloatTypes.with(DT::kBfloat16), kInput, kAxisOnly, NormalizeOp::kSoftmax, false),
+    normalize_row("LogSoftmax", 1, kFloatTypes, kInput, kAxisOnly, NormalizeOp::kLogSoftmax, true),
+    normalize_row("LogSoftmax", 11, kFloatTypes, kInput, kAxisOnly, NormalizeOp::kLogSoftmax, true),
+    normalize_row("LogSoftmax", 13, kFloatTypes.with(DT::kBfloat16), kInput, kAxisOnly, NormalizeOp::kLogSoftmax, false),
+    normalize_row("Hardmax", 1, kFloatTypes, kInput, kAxisOnly, NormalizeOp::kHardmax, true),
+    normalize_row("Hardmax", 11, kFloatTypes, kInput, kAxisOnly, NormalizeOp::kHardmax, true),
+    normalize_row("Hardmax", 13, kFloatTypes.with(DT::kBfloat16), kInput, kAxisOnly, NormalizeOp::kHardmax, false),
+    // LpNormalization: 1 along 'axis' (default -1), 22 adds bfloat16.
+    normalize_row("LpNormalization", 1, kFloatTypes, kInput, kLpNormAttrs, NormalizeOp::kLpNorm, false),
+    normalize_row("LpNormalization", 22, kFloatTypes.with(DT::kBfloat16), kInput, kLpNormAttrs, NormalizeOp::kLpNorm, false),
 
     // ---- element-wise ops (the ops of the Reduce ops' ONNX function bodies) ----
     // Exp, Log, Sqrt: 1 (consumed_inputs), 6, 13 (bfloat16). Abs widens to every numeric type in 6.
@@ -248,6 +293,13 @@ constexpr OpSchema kOps[] = {
     arg_op("ArgMin", 11, kArgV1Types, kArgV1Attrs, ReduceOp::kMin),
     arg_op("ArgMin", 12, kArgV1Types, kArgV12Attrs, ReduceOp::kMin),
     arg_op("ArgMin", 13, kArgV13Types, kArgV12Attrs, ReduceOp::kMin),
+
+    // TopK: 1 (attribute k), 10 (K an input), 11 (largest, sorted; every numeric type;
+    // negative axis in the spec, accepted at every version), 24 (bfloat16).
+    topk_row(1, kFloatTypes, kXInput, kTopKV1Attrs),
+    topk_row(10, kFloatTypes, kTopKInputs, kTopKV10Attrs),
+    topk_row(11, kTopKV11Types, kTopKInputs, kTopKV11Attrs),
+    topk_row(24, kTopKV24Types, kTopKInputs, kTopKV11Attrs),
 };
 
 #undef ARITHMETIC_ROWS

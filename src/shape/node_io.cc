@@ -26,9 +26,9 @@ void check_type(const Node& node, const TensorInfo& info, size_t index, TypeSet 
   fail<TypeError>(m);
 }
 
-const std::string& output_name(const Node& node) {
-  const std::string& name = node.outputs().at(0);  // Node validation guarantees one output
-  if (name.empty()) fail<ValueError>(ErrorMessage() << node << ": output 0 has an empty name");
+const std::string& output_name(const Node& node, size_t index) {
+  const std::string& name = node.outputs().at(index);  // Node validation checked the row's output count
+  if (name.empty()) fail<ValueError>(ErrorMessage() << node << ": output " << index << " has an empty name");
   return name;
 }
 

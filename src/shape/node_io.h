@@ -20,7 +20,8 @@ const TensorInfo& input_info(const ShapesContext& ctx, const Node& node, size_t 
 // Throws TypeError unless `info`'s element type is unknown or in `allowed`.
 void check_type(const Node& node, const TensorInfo& info, size_t index, TypeSet allowed);
 
-// The name of the node's single output. Throws std::invalid_argument when it is empty.
-const std::string& output_name(const Node& node);
+// The name of the node's output `index` (default: the first, for single-output ops). Throws
+// std::invalid_argument when it is empty.
+const std::string& output_name(const Node& node, size_t index = 0);
 
 }  // namespace orw

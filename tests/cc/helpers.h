@@ -141,6 +141,16 @@ inline double as_type(DataType type, double v) {
   return load_value(type, buf, 0);
 }
 
+// Element i of a buffer of `type` compared exactly: -1, 0, 1 for a < b, a == b, a > b (no NaNs).
+inline int compare_elements(DataType type, const void* data, size_t a, size_t b) {
+  auto cmp = [](auto x, auto y) { return x < y ? -1 : x > y ? 1 : 0; };
+  switch (type) {
+    case DataType::kInt64: return cmp(static_cast<const int64_t*>(data)[a], static_cast<const int64_t*>(data)[b]);
+    case DataType::kUint64: return cmp(static_cast<const uint64_t*>(data)[a], static_cast<const uint64_t*>(data)[b]);
+    default: return cmp(load_value(type, data, a), load_value(type, data, b));  // exact for every other type
+  }
+}
+
 // Equal values, or both NaN.
 inline bool same_value(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
 

@@ -125,6 +125,7 @@ inline const std::vector<OpEntry>& all_entry_points() {
       {"CumProd", orw::ComputeShapeCumProd, 0},
       {"ArgMax", [](ShapesContext& c, const onnx::NodeProto& n, const char* x, const char*) { orw::ComputeShapeArgMax(c, n, x); }, 0},
       {"ArgMin", [](ShapesContext& c, const onnx::NodeProto& n, const char* x, const char*) { orw::ComputeShapeArgMin(c, n, x); }, 0},
+      {"TopK", orw::ComputeShapeTopK, 0},
   };
   return entries;
 }

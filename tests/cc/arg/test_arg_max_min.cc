@@ -33,16 +33,6 @@ std::vector<DataType> spec_arg_types(int64_t opset) {
   return t;
 }
 
-// Element i of a buffer of `type` compared exactly: -1, 0, 1 for a < b, a == b, a > b (no NaNs).
-int compare_elements(DataType type, const void* data, size_t a, size_t b) {
-  auto cmp = [](auto x, auto y) { return x < y ? -1 : x > y ? 1 : 0; };
-  switch (type) {
-    case DataType::kInt64: return cmp(static_cast<const int64_t*>(data)[a], static_cast<const int64_t*>(data)[b]);
-    case DataType::kUint64: return cmp(static_cast<const uint64_t*>(data)[a], static_cast<const uint64_t*>(data)[b]);
-    default: return cmp(load_value(type, data, a), load_value(type, data, b));  // exact for every other type
-  }
-}
-
 // The reference: indices for x of `dims` along `axis` (non-negative), in output order.
 std::vector<int64_t> reference_arg(DataType type, const void* x, const Shape& dims, int64_t axis, bool max, bool last) {
   int64_t outer = 1, inner = 1;

@@ -13,9 +13,11 @@
 #include "elementwise/elementwise_shape.h"
 #include "arg/arg.h"
 #include "constant/constant.h"
+#include "normalize/normalize.h"
 #include "reduce/reduce.h"
 #include "registry/families.h"
 #include "scan/scan.h"
+#include "select/select.h"
 #include "test_shape_helpers.h"
 
 using namespace orw;
@@ -398,6 +400,8 @@ TEST_CASE("Registry/every registered op row has the shape function of its family
       case Family::kReduce: CHECK(shape == infer_reduce_shape); break;
       case Family::kScan: CHECK(shape == infer_scan_shape); break;
       case Family::kArg: CHECK(shape == infer_arg_shape); break;
+      case Family::kNormalize: CHECK(shape == infer_normalize_shape); break;
+      case Family::kSelect: CHECK(shape == infer_topk_shape); break;
       case Family::kElementwise: {
         const std::string op = s.op_type;
         if (op == "Add" || op == "Sub" || op == "Mul" || op == "Div") CHECK(shape == infer_arithmetic_shape);
@@ -413,10 +417,10 @@ TEST_CASE("Registry/every registered op row has the shape function of its family
 
 TEST_CASE("Registry/every registered op but the element-wise ones has a ComputeShape entry point", "[shape]") {
   for (const OpSchema& s : all_ops()) {
-    // The element-wise ops and Constant go through infer_shapes only.
-    if (s.family == Family::kElementwise || s.family == Family::kConstant) continue;
+    // The element-wise ops, Constant and the normalization ops go through infer_shapes only.
+    if (s.family == Family::kElementwise || s.family == Family::kConstant || s.family == Family::kNormalize) continue;
     INFO(s.op_type);
     CHECK_NOTHROW(entry_point(s.op_type));
   }
-  CHECK(all_entry_points().size() == 14);
+  CHECK(all_entry_points().size() == 15);
 }

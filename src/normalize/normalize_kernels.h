@@ -1,0 +1,32 @@
+// Entry points of the normalization kernels. The input is seen as [outer, n, inner] and each
+// of the outer * inner slices of n elements (stride inner) is normalized on its own: the
+// operator (normalize_op.cc) maps the ONNX axis semantics onto that view and validates types
+// and attributes before this point.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "core/dtype.h"
+#include "schema/op_schema.h"
+#include "simd/storage.h"
+
+namespace orw::kernels {
+
+// The [outer, n, inner] view of a tensor: slices of n elements, inner apart.
+struct SliceView {
+  size_t outer = 1, n = 1, inner = 1;
+};
+
+// out = op(x) slice by slice, x and out of `type` (float16, float, double, bfloat16) and
+// outer * n * inner elements:
+//   kSoftmax:    exp(x - max) / sum(exp(x - max))
+//   kLogSoftmax: x - max - log(sum(exp(x - max)))
+//   kHardmax:    1 at the first maximum (a NaN counts as the maximum), 0 elsewhere
+//   kLpNorm:     x / ||x||_p (p = `p`, 1 or 2); a slice of norm 0 gives zeros
+// Everything is computed in double and rounded once to `type`. A slice holding NaN, +inf or
+// only -inf gives NaN throughout (Softmax, LogSoftmax), as onnxruntime. Throws TypeError for
+// another type.
+void normalize(NormalizeOp op, DataType type, const SliceView& view, const void* x, void* out, int64_t p = 2,
+               Variant variant = Variant::kSimd);
+
+}  // namespace orw::kernels

@@ -1,0 +1,173 @@
+// Normalization microkernels over a SIMD wrapper S of doubles (simd::Vec128<double>: two f64
+// lanes, or simd::Scalar<double>); every element type is computed in double (the kernels
+// widen float and the half types first) and rounded once by the caller. Two patterns, as the
+// reduction plan's:
+//   KR: `rows` contiguous rows of n elements (the axis is innermost): lanes run along a row;
+//   RK: one block of n rows of k columns (the axis has stride k > 1): lanes run across the
+//       columns, each column a slice, so nothing is ever transposed.
+// The slice's max (Softmax, LogSoftmax) and norm (LpNormalization) come from the Reduce
+// family's kernels and descriptors (reduce_kr / reduce_rk with MaxOp, SumSquareOp, L1Op);
+// exp is simd/exp.h's double polynomial (exp_nonpositive_double, ~1e-15 relative), the one
+// ReduceLogSumExp sums with, run on f64x2 lanes (no std::exp in the loops).
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include "reduce/reduce_microkernels.h"
+#include "reduce/reduce_ops.h"
+#include "schema/op_schema.h"
+#include "simd/exp.h"
+#include "simd/simd.h"
+
+namespace orw::kernels::norm {
+
+// The int64 twin of a double or a vector of doubles (exp_nonpositive_double's exponent bits).
+template <class V> struct Int64Of { typedef int64_t type __attribute__((vector_size(sizeof(V)))); };
+template <> struct Int64Of<double> { using type = int64_t; };
+
+// e^d for d <= 0, lane-wise; NaN stays NaN. Below -708 exp_nonpositive_double stops at
+// ~2^-1021 rather than 0, so those lanes are set to 0 (-inf must give exactly 0; results under
+// e^-708 relative to the slice's largest term are lost, which only a double output could show).
+template <class V>
+ORW_INLINE V exp_le0(V d) {
+  const V e = exp_nonpositive_double<V, typename Int64Of<V>::type>(d);
+  return d < V{} - 708.0 ? V{} : e;
+}
+
+// One output element from d = x - max and t: the sum of exp (Softmax) or its log (LogSoftmax).
+// Division rather than a reciprocal's product: one rounding in double. (Softmax and
+// LogSoftmax share one kernel instance, `log` a run-time flag: the exp polynomial is the
+// bulk of the code, and one instance of the sum loop rather than two saved 0.8 KB gzipped.)
+template <class V>
+ORW_INLINE V finish(bool log, V d, V t) {
+  return log ? d - t : exp_le0(d) / t;
+}
+
+// Calls f(j, W{}) over [0, k): W = S for each whole vector, then simd::Scalar<double> for the
+// tail, so each loop body is written once for both (f loads and stores through W).
+template <class S, class F>
+ORW_INLINE void for_lanes(size_t k, F&& f) {
+  size_t j = 0;
+  for (; j + S::kLanes <= k; j += S::kLanes) f(j, S{});
+  for (; j < k; ++j) f(j, simd::Scalar<double>{});
+}
+
+// The lanes of v added in order.
+template <class S>
+ORW_INLINE double lane_sum(typename S::V v) {
+  double s = 0;
+  for (size_t i = 0; i < S::kLanes; ++i) s += S::lane(v, i);
+  return s;
+}
+
+// KR Softmax / LogSoftmax of `rows` rows of n doubles (out may be x): the rows' maxes by the
+// ReduceMax kernel into m[rows] (short rows four at a time), then per row the sum of
+// exp(x - max) and the write. A row whose max is NaN, +inf or -inf (only -inf) becomes NaN
+// by the arithmetic itself (inf - inf), as in onnxruntime.
+template <class S>
+ORW_KERNEL void softmax_kr(const double* x, size_t rows, size_t n, double* out, double* m, bool log) {
+  std::fill(m, m + rows, -std::numeric_limits<double>::infinity());
+  reduce_kr<S, MaxOp>(MaxOp{}, x, rows, n, m);
+  for (size_t k = 0; k < rows; ++k, x += n, out += n) {
+    const double mk = m[k];
+    typename S::V acc = S::splat(0);
+    double tail = 0;
+    for_lanes<S>(n, [&](size_t i, auto w) ORW_INLINE_LAMBDA {
+      using W = decltype(w);
+      const auto e = exp_le0(W::load(x + i) - W::splat(mk));
+      if constexpr (std::is_same_v<W, S>) acc = acc + e;
+      else tail += e;
+    });
+    const double s = lane_sum<S>(acc) + tail;
+    const double t = log ? std::log(s) : s;
+    for_lanes<S>(n, [&](size_t i, auto w) ORW_INLINE_LAMBDA {
+      using W = decltype(w);
+      W::store(out + i, finish(log, W::load(x + i) - W::splat(mk), W::splat(t)));
+    });
+  }
+}
+
+// RK Softmax / LogSoftmax of one block x[n][k] (out may be x), column j being a slice: the
+// columns' maxes by the ReduceMax kernel into m = scratch[0, k), the sums (LogSoftmax: their
+// logs) into t = scratch[k, 2k) walking the rows in order, then the write.
+template <class S>
+ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, double* scratch, bool log) {
+  double* m = scratch;
+  double* t = scratch + k;
+  std::fill(m, m + k, -std::numeric_limits<double>::infinity());
+  std::fill(t, t + k, 0.0);
+  reduce_rk<S, MaxOp>(MaxOp{}, x, n, k, m);
+  for (size_t r = 0; r < n; ++r) {
+    const double* row = x + r * k;
+    for_lanes<S>(k, [&](size_t j, auto w) ORW_INLINE_LAMBDA {
+      using W = decltype(w);
+      W::store(t + j, W::load(t + j) + exp_le0(W::load(row + j) - W::load(m + j)));
+    });
+  }
+  if (log) {
+    for (size_t j = 0; j < k; ++j) t[j] = std::log(t[j]);
+  }
+  for (size_t r = 0; r < n; ++r) {
+    const double* row = x + r * k;
+    double* o = out + r * k;
+    for_lanes<S>(k, [&](size_t j, auto w) ORW_INLINE_LAMBDA {
+      using W = decltype(w);
+      W::store(o + j, finish(log, W::load(row + j) - W::load(m + j), W::load(t + j)));
+    });
+  }
+}
+
+// x / norm lane-wise, 0 where the norm is 0 (onnxruntime's zeros for an all-zero slice).
+template <class V>
+ORW_INLINE V divide_by_norm(V x, V norm) {
+  return norm == V{} ? V{} : x / norm;
+}
+
+// LpNormalization's norms from the sums of Op (SumSquareOp: square-rooted; L1Op: as they
+// are). The sums are in double, so float values of 1e20 square to 1e40 without overflow, as
+// ReduceL2's double accumulators do.
+template <class Op>
+ORW_INLINE void finish_norms(double* norm, size_t count) {
+  if constexpr (std::is_same_v<Op, SumSquareOp>) {
+    for (size_t i = 0; i < count; ++i) norm[i] = std::sqrt(norm[i]);
+  }
+}
+
+// KR LpNormalization of `rows` rows of n doubles (out may be x), the norms into norm[rows].
+// (`log` is the Softmax kernels' flag, unused here: the kernels share one signature.)
+template <class S, class Op>
+ORW_KERNEL void lp_kr(const double* x, size_t rows, size_t n, double* out, double* norm, bool /*log*/) {
+  std::fill(norm, norm + rows, 0.0);
+  reduce_kr<S, Op>(Op{}, x, rows, n, norm);
+  finish_norms<Op>(norm, rows);
+  for (size_t k = 0; k < rows; ++k, x += n, out += n) {
+    const double nk = norm[k];
+    for_lanes<S>(n, [&](size_t i, auto w) ORW_INLINE_LAMBDA {
+      using W = decltype(w);
+      W::store(out + i, divide_by_norm(W::load(x + i), W::splat(nk)));
+    });
+  }
+}
+
+// RK LpNormalization of one block x[n][k] (out may be x), the column norms into norm[k]
+// (the first half of the 2k scratch doubles every RK kernel gets).
+template <class S, class Op>
+ORW_KERNEL void lp_rk(const double* x, size_t n, size_t k, double* out, double* norm, bool /*log*/) {
+  std::fill(norm, norm + k, 0.0);
+  reduce_rk<S, Op>(Op{}, x, n, k, norm);
+  finish_norms<Op>(norm, k);
+  for (size_t r = 0; r < n; ++r) {
+    const double* row = x + r * k;
+    double* o = out + r * k;
+    for_lanes<S>(k, [&](size_t j, auto w) ORW_INLINE_LAMBDA {
+      using W = decltype(w);
+      W::store(o + j, divide_by_norm(W::load(row + j), W::load(norm + j)));
+    });
+  }
+}
+
+}  // namespace orw::kernels::norm

@@ -1,0 +1,48 @@
+// Softmax, LogSoftmax, Hardmax, LpNormalization: validate the node and input, map the axis
+// onto the kernels' [outer, n, inner] view, run.
+#include <vector>
+
+#include "core/errors.h"
+#include "normalize/normalize.h"
+#include "normalize/normalize_kernels.h"
+#include "onnx/node_inputs.h"
+#include "plan/axes.h"
+
+namespace orw {
+
+int64_t normalize_axis(const Node& node, int64_t rank) {
+  const Attribute* a = node.find_attribute("axis");
+  const bool view_2d = node.schema().coerce_to_2d;
+  const char* source = a ? "attribute 'axis'" : view_2d ? "attribute 'axis' (default 1)" : "attribute 'axis' (default -1)";
+  return normalize_axes(node, {a ? a->i : view_2d ? 1 : -1}, rank, source)[0];
+}
+
+int64_t lp_order(const Node& node) {
+  const int64_t p = node.int_attribute("p", 2);
+  if (p != 1 && p != 2) {
+    fail<ValueError>(ErrorMessage() << node << ": attribute 'p' is " << p << ": only 1 and 2 are supported (L1, L2 norm)");
+  }
+  return p;
+}
+
+std::vector<Tensor> run_normalize(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
+  const Tensor& x = *inputs[0];
+  check_data_type(node, x, 0);
+  const OpSchema& s = node.schema();
+  const int64_t p = s.normalize_op == NormalizeOp::kLpNorm ? lp_order(node) : 2;
+  const int64_t axis = normalize_axis(node, x.rank());
+  // The 2-D view of versions 1 and 11 is the single-axis view with the axis being all dims
+  // from 'axis' on: [prod(dims[:axis]), prod(dims[axis:]), 1].
+  kernels::SliceView view;
+  for (int64_t d = 0; d < x.rank(); ++d) {
+    const auto size = static_cast<size_t>(x.dims()[d]);
+    if (d < axis) view.outer *= size;
+    else if (d == axis || s.coerce_to_2d) view.n *= size;
+    else view.inner *= size;
+  }
+  Tensor out = Tensor::uninitialized(x.type(), x.dims());
+  if (x.size() > 0) kernels::normalize(s.normalize_op, x.type(), view, x.raw(), out.mutable_raw(), p);
+  return {out};
+}
+
+}  // namespace orw

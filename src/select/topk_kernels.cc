@@ -1,0 +1,80 @@
+// TopK: each element type mapped to keys of its width (topk_microkernels.h), one row along
+// the axis at a time. A row is gathered into a key buffer as it is keyed (contiguous when the
+// axis is innermost, `inner` apart otherwise), so no transpose of the tensor is needed; the
+// values are copied back from x by index, bit for bit.
+#include <memory>
+#include <vector>
+
+#include "select/topk_kernels.h"
+
+#include "arg/arg_kernels.h"
+#include "core/half.h"
+#include "select/topk_microkernels.h"
+#include "simd/simd.h"
+#include "simd/storage.h"
+
+namespace orw::kernels {
+namespace {
+
+using namespace detail;
+
+template <class T, TopKKey<T> (*kKey)(T), class S>
+void topk_rows(const TopKGeometry& g, int64_t k, bool largest, TopKMethod method, const T* x, T* values,
+               int64_t* indices) {
+  using K = TopKKey<T>;
+  const int64_t n = g.axis, inner = g.inner;
+  const K flip = largest ? K{0} : ~K{0};  // largest = 0: the order reversed, NaN now the smallest key
+  const bool select =
+      method == TopKMethod::kSelect || (method == TopKMethod::kAuto && k <= kTopKSelectLimit && k < n);
+  std::vector<K> keys(static_cast<size_t>(n));
+  std::vector<TopKEntry<K>> entries(static_cast<size_t>(select ? k : n));
+  for (int64_t o = 0; o < g.outer; ++o) {
+    for (int64_t c = 0; c < inner; ++c) {
+      const T* row = x + o * n * inner + c;
+      for (int64_t i = 0; i < n; ++i) keys[i] = kKey(row[i * inner]) ^ flip;
+      if (select) select_row<S>(keys.data(), n, k, entries.data());
+      else sort_row(keys.data(), n, k, entries.data());
+      T* vo = values + o * k * inner + c;
+      int64_t* io = indices + o * k * inner + c;
+      for (int64_t j = 0; j < k; ++j) {
+        io[j * inner] = entries[j].index;
+        vo[j * inner] = row[entries[j].index * inner];
+      }
+    }
+  }
+}
+
+template <class T, uint16_t kHalfMask = 0>
+void typed(const TopKGeometry& g, int64_t k, bool largest, const void* x, void* values, int64_t* indices, Variant v,
+           TopKMethod m) {
+  using K = TopKKey<T>;
+  const T* in = static_cast<const T*>(x);
+  T* out = static_cast<T*>(values);
+  if (use_simd(v)) topk_rows<T, order_key<T, kHalfMask>, simd::Vec128<K>>(g, k, largest, m, in, out, indices);
+  else topk_rows<T, order_key<T, kHalfMask>, simd::Scalar<K>>(g, k, largest, m, in, out, indices);
+}
+
+}  // namespace
+
+TypeSet topk_types() { return arg_types(); }  // the same list: the keys reuse ArgMax's
+
+void topk(DataType type, const TopKGeometry& g, int64_t k, bool largest, const void* x, void* values,
+          int64_t* indices, Variant v, TopKMethod m) {
+  check_type(topk_types(), type, "kernels::topk");
+  switch (type) {
+    case DataType::kFloat16: return typed<int16_t, kFloat16ExponentBits>(g, k, largest, x, values, indices, v, m);
+    case DataType::kBfloat16: return typed<int16_t, kBfloat16ExponentBits>(g, k, largest, x, values, indices, v, m);
+    case DataType::kInt8: return typed<int8_t>(g, k, largest, x, values, indices, v, m);
+    case DataType::kUint8: return typed<uint8_t>(g, k, largest, x, values, indices, v, m);
+    case DataType::kInt16: return typed<int16_t>(g, k, largest, x, values, indices, v, m);
+    case DataType::kUint16: return typed<uint16_t>(g, k, largest, x, values, indices, v, m);
+    case DataType::kInt32: return typed<int32_t>(g, k, largest, x, values, indices, v, m);
+    case DataType::kUint32: return typed<uint32_t>(g, k, largest, x, values, indices, v, m);
+    case DataType::kInt64: return typed<int64_t>(g, k, largest, x, values, indices, v, m);
+    case DataType::kUint64: return typed<uint64_t>(g, k, largest, x, values, indices, v, m);
+    case DataType::kFloat: return typed<float>(g, k, largest, x, values, indices, v, m);
+    default: return typed<double>(g, k, largest, x, values, indices, v, m);
+  }
+}
+
+}  // namespace orw::kernels

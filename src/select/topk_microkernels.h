@@ -1,0 +1,113 @@
+// TopK microkernels. Every element becomes an unsigned key whose order is the element order
+// (order_key; a NaN the largest key, -0 equal to +0), flipped for largest = 0, so one pair of
+// kernels per key width (uint32, uint64) serves every type: select_row keeps a sorted buffer
+// of the K best entries while reading the row once (small K), sort_row partially sorts every
+// entry (large K). Entries order by key, larger first, then by index, lower first: ties keep
+// the lower index first in either direction, NaNs included (all NaNs share one key).
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "arg/arg_microkernels.h"  // widened_key: the order-preserving int32 keys of halves
+#include "simd/simd.h"
+
+namespace orw::kernels {
+
+template <class T> using TopKKey = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
+
+// The key of x: larger element, larger key. Floats: the IEEE bits made monotonic (negatives
+// inverted, positives above them), every NaN the all-ones key, -0 the key of +0. Halves (bits
+// read as int16, kHalfMask their exponent mask) go through ArgMax's widened_key. Integers:
+// signed ones with the sign bit flipped, unsigned ones as they are (exact for 64 bits).
+template <class T, uint16_t kHalfMask = 0>
+ORW_INLINE TopKKey<T> order_key(T x) {
+  using K = TopKKey<T>;
+  constexpr K kSign = K{1} << (sizeof(K) * 8 - 1);
+  if constexpr (std::is_floating_point_v<T>) {
+    if (x != x) return ~K{0};
+    if (x == 0) return kSign;
+    K u;
+    std::memcpy(&u, &x, sizeof u);
+    return (u & kSign) ? ~u : (u | kSign);
+  } else if constexpr (kHalfMask != 0) {
+    return static_cast<K>(widened_key<T, kHalfMask, INT32_MAX>(x)) ^ kSign;
+  } else if constexpr (std::is_signed_v<T>) {
+    return static_cast<K>(static_cast<std::make_signed_t<K>>(x)) ^ kSign;
+  } else {
+    return static_cast<K>(x);
+  }
+}
+
+template <class K>
+struct TopKEntry {
+  K key;
+  int64_t index;
+};
+
+// The output order: larger key first, then lower index.
+template <class K>
+ORW_INLINE bool comes_before(const TopKEntry<K>& a, const TopKEntry<K>& b) {
+  return a.key > b.key || (a.key == b.key && a.index < b.index);
+}
+
+// Places (key, index) into best[0..last], which is sorted, shifting the entries it beats one
+// down (best[last] is overwritten). The new index is larger than every one in the buffer, so
+// it goes after equal keys.
+template <class K>
+ORW_INLINE void insert_entry(TopKEntry<K>* best, int64_t last, K key, int64_t index) {
+  int64_t p = last;
+  for (; p > 0 && best[p - 1].key < key; --p) best[p] = best[p - 1];
+  best[p] = {key, index};
+}
+
+// Any lane of a compare mask set.
+template <class M>
+ORW_INLINE bool any_lane(M m) {
+  if constexpr (std::is_arithmetic_v<M>) {
+    return m;
+  } else {
+    uint64_t w[2];
+    std::memcpy(w, &m, sizeof w);
+    return (w[0] | w[1]) != 0;
+  }
+}
+
+// best[0..k) = the k first entries of keys[0..n) in output order (1 <= k <= n). Once the
+// buffer is full, an element enters only with a key above the k-th one (an equal key has a
+// larger index and loses), so the SIMD instance compares a vector of keys against that
+// threshold and skips the vector when no lane beats it: on long rows almost every vector.
+template <class S, class K = typename S::Lane>
+ORW_KERNEL void select_row(const K* keys, int64_t n, int64_t k, TopKEntry<K>* best) {
+  for (int64_t i = 0; i < k; ++i) insert_entry(best, i, keys[i], i);
+  K threshold = best[k - 1].key;
+  int64_t i = k;
+  if constexpr (S::kLanes > 1) {
+    constexpr auto kLanes = static_cast<int64_t>(S::kLanes);
+    for (; i + kLanes <= n; i += kLanes) {
+      if (!any_lane(simd::greater(S::load(keys + i), S::splat(threshold)))) continue;
+      for (int64_t j = i; j < i + kLanes; ++j) {
+        if (keys[j] <= threshold) continue;
+        insert_entry(best, k - 1, keys[j], j);
+        threshold = best[k - 1].key;
+      }
+    }
+  }
+  for (; i < n; ++i) {
+    if (keys[i] <= threshold) continue;
+    insert_entry(best, k - 1, keys[i], i);
+    threshold = best[k - 1].key;
+  }
+}
+
+// all[0..k) = the k first entries of keys[0..n) in output order; all holds n entries.
+template <class K>
+ORW_KERNEL void sort_row(const K* keys, int64_t n, int64_t k, TopKEntry<K>* all) {
+  for (int64_t i = 0; i < n; ++i) all[i] = {keys[i], i};
+  // The order is total (indices differ), so neither sort needs to be stable.
+  if (k == n) std::sort(all, all + n, comes_before<K>);
+  else std::partial_sort(all, all + k, all + n, comes_before<K>);
+}
+
+}  // namespace orw::kernels
