@@ -36,11 +36,14 @@ export const LATEST_OPSET: number;
 export class Tensor<T extends DataType = DataType> {
   /**
    * @param type element type
-   * @param data the matching TypedArray, or a plain array of values (numbers for float16/bfloat16
-   *   are converted to their bits; int64/uint64 accept numbers or bigints; bool accepts booleans)
+   * @param data the matching TypedArray (of exactly that class: not a subclass or a Proxy), or a
+   *   plain array of values, read once (numbers for float16/bfloat16 are converted to their bits;
+   *   integer types accept numbers or bigints, each an integer in the type's range; bool accepts
+   *   booleans)
    * @param dims defaults to [data.length]
    * @throws TypeError for an unknown type or a data array of the wrong kind; RangeError when
-   *   dims are not non-negative integers or do not match the data length
+   *   dims are not non-negative integers or do not match the data length, or for a plain-array
+   *   value the integer type cannot hold exactly (out of range, fractional, NaN)
    */
   constructor(type: T, data: DataTypeMap[T] | readonly (number | bigint | boolean)[], dims?: readonly number[]);
   /** As in onnxruntime-web: the type follows the TypedArray (Float32Array -> 'float32', ...). */
@@ -74,7 +77,8 @@ export type TensorLocation = 'cpu' | 'wasm';
 
 /**
  * Anything shaped like onnxruntime-web's Tensor with its data on the CPU: accepted wherever a
- * Tensor is (wrapped around the same data, validated as `new Tensor` would).
+ * Tensor is (each field read once, wrapped around the same data, validated as `new Tensor`
+ * would). An object that only inherits from Tensor.prototype is refused (TypeError).
  */
 export interface TensorLike {
   readonly type: string;

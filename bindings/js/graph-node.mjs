@@ -2,11 +2,11 @@
 import { checkInputBuffers, printable } from './guards.mjs';
 import { encodeNode } from './proto-writer.mjs';
 import { fromWasmInfo, toWasmInfo } from './shapes.mjs';
-import { withBytes, withInputs } from './heap.mjs';
+import { asBytes, withBytes, withInputs } from './heap.mjs';
 import { fail, latestOpset, wasm } from './module.mjs';
 import { runOptions, takeOutputs } from './outputs.mjs';
 import { runStreamed } from './stream.mjs';
-import { asTensors, Tensor } from './tensor.mjs';
+import { isTensor, snapshotInputs, Tensor } from './tensor.mjs';
 import { DTYPES, dtypeFromOnnx, onnxFromDtype } from './dtypes.mjs';
 
 const NO_OPTIONS = Object.freeze({ keep: null, into: null });
@@ -24,9 +24,9 @@ function checkOpset(opset, what) {
 function withTensorValues(attributes) {
   const out = {};
   for (const [k, v] of Object.entries(attributes)) {
-    if (!(v instanceof Tensor)) { out[k] = v; continue; }
+    if (!isTensor(v)) { out[k] = v; continue; }
     const data = v.data;
-    out[k] = { type: 'tensor', value: { onnx: onnxFromDtype(v.type, `Node.create: attribute '${k}'`), dims: v.dims, bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) } };
+    out[k] = { type: 'tensor', value: { onnx: onnxFromDtype(v.type, `Node.create: attribute '${k}'`), dims: v.dims, bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice() } };
   }
   return out;
 }
@@ -64,16 +64,15 @@ export class Node {
 
   // Parses serialized onnx.NodeProto bytes; opset: the model's opset of the node's domain.
   static fromBytes(bytes, options = {}) {
-    if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
-    if (!(bytes instanceof Uint8Array)) throw new TypeError('Node.fromBytes: bytes must be a Uint8Array or ArrayBuffer');
-    const { opset = latestOpset() } = options;
+    bytes = asBytes(bytes, 'Node.fromBytes: bytes');
+    const { opset = latestOpset() } = options ?? {};
     checkOpset(opset, 'Node.fromBytes');
     return Node.#parse(bytes, opset, false);
   }
 
   static #parse(bytes, opset, defaultIo) {
     const m = wasm();
-    const handle = withBytes(bytes, (ptr) => m.nodeFromBytes(ptr, bytes.length, opset, defaultIo));
+    const handle = withBytes(bytes, (ptr, n) => m.nodeFromBytes(ptr, n, opset, defaultIo), defaultIo ? 'Node.create' : 'Node.fromBytes');
     if (!handle) fail();
     return new Node(handle, opset);
   }
@@ -110,22 +109,23 @@ export class Node {
     const handle = this.#live();
     if (!Array.isArray(inputs)) throw new TypeError(`${this.#where()}: run: inputs must be an array of Tensor (null for an omitted optional input)`);
     const { keep, into } = options == null ? NO_OPTIONS : runOptions(options, this.#info.outputs.length, `${this.#where()}: run`);
-    inputs = asTensors(inputs, this.#runInputsWhere);
+    // A snapshot of the inputs, each read once: nothing of the caller's runs from here on.
+    inputs = snapshotInputs(inputs, this.#runInputsWhere);
     checkInputBuffers(inputs, (i) => `${this.#where()}: run: inputs[${i}]${this.#info.inputs[i] ? ` ('${printable(this.#info.inputs[i])}')` : ''}`);
     const m = wasm();
+    const where = `${this.#where()}: run`;
     if (!keep && !into) {
-      const streamed = runStreamed(inputs, (desc) => m._orw_node_stream_begin(handle, desc, inputs.length));
+      const streamed = runStreamed(inputs, (desc) => m._orw_node_stream_begin(handle, desc, inputs.length), where);
       if (streamed) return streamed;
     }
-    if (!withInputs(inputs, (desc) => m._orw_node_run(handle, desc, inputs.length))) fail();
-    return takeOutputs(keep, into, into ? `${this.#where()}: run` : '');
+    return withInputs(inputs, (desc) => (m._orw_node_run(handle, desc, inputs.length) ? takeOutputs(keep, into, into ? where : '') : fail()), -1, where);
   }
 
   // Infers output types and shapes from input infos ({type, dims, value?} | null each).
   inferShapes(infos) {
     const handle = this.#live();
     if (!Array.isArray(infos)) throw new TypeError(`${this.#where()}: inferShapes: infos must be an array of {type, dims, value?} (or null)`);
-    const wasmInfos = infos.map((info, i) => toWasmInfo(info, `${this.#where()}: inferShapes: infos[${i}]`));
+    const wasmInfos = Array.from(infos, (info, i) => toWasmInfo(info, `${this.#where()}: inferShapes: infos[${i}]`));
     const result = wasm().nodeInferShapes(handle, wasmInfos);
     if (result === null) fail();
     return result.map(fromWasmInfo);

@@ -1,5 +1,6 @@
 // Guards the JS layer adds at run time: names from models (or callers) printed safely, and
 // input Tensors whose buffers changed after they were validated.
+import { isWasmTensor, wasmAddress } from './tensor.mjs';
 
 const MAX_PRINTED_NAME = 64;  // as kMaxPrintedName in src/core/names.h
 
@@ -27,9 +28,10 @@ export function printable(name) {
 export function checkInputBuffers(tensors, label) {
   for (let i = 0; i < tensors.length; ++i) {
     const t = tensors[i];
-    // Tensors in wasm memory are the package's own: their views are re-made on every use, and
-    // a disposed one is reported (naming the input) where its handle is read.
-    if (!t || t.location === 'wasm') continue;
+    if (!t) continue;
+    // Tensors in wasm memory are the package's own: their views are re-made on every use; a
+    // disposed one is refused here, naming the input.
+    if (isWasmTensor(t)) { wasmAddress(t, label(i)); continue; }
     if (typeof SharedArrayBuffer !== 'undefined' && t.data.buffer instanceof SharedArrayBuffer) {
       throw new TypeError(`${label(i)}: its data is on a SharedArrayBuffer, which other threads could change during the run; copy it into an ArrayBuffer first`);
     }

@@ -1,8 +1,8 @@
 // Wasm memory as JS sees it: views that survive memory growth, bytes copied in for one call,
 // and the input arena that stages a run's input descriptors and data.
 import { DTYPES } from './dtypes.mjs';
-import { INPUT_SLOTS, wasm } from './module.mjs';
-import { wasmAddress } from './tensor.mjs';
+import { exclusive, INPUT_SLOTS, wasm } from './module.mjs';
+import { isArrayOf, isWasmTensor, wasmAddress } from './tensor.mjs';
 
 // Views of wasm memory by TypedArray kind, re-created only when memory grows (creating views
 // per call costs more than the copies of small tensors).
@@ -16,16 +16,38 @@ export function heapView(Kind) {
   return v;
 }
 
-// Copies bytes into a wasm buffer for the duration of f(ptr).
-export function withBytes(bytes, f) {
-  const m = wasm();
-  const ptr = m._malloc(Math.max(bytes.length, 1));
-  try {
-    m.HEAPU8.set(bytes, ptr);
-    return f(ptr);
-  } finally {
-    m._free(ptr);
+// The TypedArray accessors of the engine itself: a subclass (Node's Buffer, or one of the
+// caller's) may override its own, these run no code of the caller's.
+const TYPED = Object.getPrototypeOf(Uint8Array.prototype);
+const intrinsic = (key) => Object.getOwnPropertyDescriptor(TYPED, key).get;
+const [kindOf, bufferOf, offsetOf, lengthOf] = [Symbol.toStringTag, 'buffer', 'byteOffset', 'byteLength'].map(intrinsic);
+
+// `bytes` (a Uint8Array, Buffer included, or an ArrayBuffer) as a genuine Uint8Array over the
+// same memory, read through the engine's accessors; a TypeError naming `what` for anything
+// else (a Proxy is not a Uint8Array).
+export function asBytes(bytes, what) {
+  if (ArrayBuffer.isView(bytes) && kindOf.call(bytes) === 'Uint8Array') {
+    return isArrayOf(bytes, Uint8Array) ? bytes : new Uint8Array(bufferOf.call(bytes), offsetOf.call(bytes), lengthOf.call(bytes));
   }
+  if (bytes instanceof ArrayBuffer && Object.getPrototypeOf(bytes) === ArrayBuffer.prototype) return new Uint8Array(bytes);
+  throw new TypeError(`${what} must be a Uint8Array or ArrayBuffer`);
+}
+
+// Copies bytes (a genuine Uint8Array: asBytes) into a wasm buffer for the duration of
+// f(ptr, length); `where` names the call.
+export function withBytes(bytes, f, where = '') {
+  return exclusive(where, () => {
+    const m = wasm();
+    const n = bytes.length;
+    const ptr = m._malloc(Math.max(n, 1));
+    if (!ptr) throw new RangeError(`${where || 'onnx-reduce-wasm'}: cannot allocate ${n} bytes of wasm memory`);
+    try {
+      m.HEAPU8.set(bytes.subarray(0, n), ptr);
+      return f(ptr, n);
+    } finally {
+      m._free(ptr);
+    }
+  });
 }
 
 // One reusable buffer for input descriptors and data: no malloc/free per call.
@@ -34,11 +56,16 @@ let arenaSize = 0;
 const align = (n) => (n + 15) & ~15;
 const ARENA_KEEP = 1 << 20;
 
-// Stages positional input tensors (null = omitted) and calls run(descPtr); the descriptor is
-// per input the INPUT_SLOTS (present, ONNX type, rank, data pointer), then the dims (float64).
-// The input at `unstaged` is described but its data is not copied (a streamed run sends it
-// in pieces).
-export function withInputs(tensors, run, unstaged = -1) {
+// Stages positional input tensors (a snapshot: snapshotInputs; null = omitted) and calls
+// run(descPtr), as the one call in progress (`where` names it); the descriptor is per input
+// the INPUT_SLOTS (present, ONNX type, rank, data pointer), then the dims (float64). The
+// input at `unstaged` is described but its data is not copied (a streamed run sends it in
+// pieces).
+export function withInputs(tensors, run, unstaged = -1, where = 'run') {
+  return exclusive(where, () => stageAndRun(tensors, run, unstaged, where));
+}
+
+function stageAndRun(tensors, run, unstaged, where) {
   const m = wasm();
   const S = INPUT_SLOTS;
   let descLen = 0;
@@ -46,7 +73,7 @@ export function withInputs(tensors, run, unstaged = -1) {
   for (let i = 0; i < tensors.length; ++i) {
     const t = tensors[i];
     descLen += S.slots + (t ? t.dims.length : 0);
-    if (t && i !== unstaged && t.location !== 'wasm') bytes += align(t.data.byteLength);
+    if (t && i !== unstaged && !isWasmTensor(t)) bytes += align(t.data.byteLength);
   }
   const need = align(descLen * 8) + bytes;
   if (need > arenaSize) {
@@ -62,11 +89,16 @@ export function withInputs(tensors, run, unstaged = -1) {
     const t = tensors[i];
     if (!t) { desc.fill(0, k, k + S.slots); continue; }
     // 'wasm' tensors are read where they are; the others are copied in.
-    const resident = t.location === 'wasm' ? wasmAddress(t, `inputs[${i}]`) : 0;
+    const resident = isWasmTensor(t) ? wasmAddress(t, `${where}: inputs[${i}]`) : 0;
     const staged = i !== unstaged && !resident;
-    // Elements copied through a view of their own kind (p is 16-byte aligned).
     const src = staged ? t.data : null;
-    if (staged) heapView(src.constructor).set(src, p / src.BYTES_PER_ELEMENT);
+    // A 'cpu' tensor over a view of wasm memory is detached when the arena grows memory.
+    if (staged && src.length !== t.size) {
+      throw new RangeError(`${where}: inputs[${i}]: its data was detached while the inputs were staged (a view of wasm memory, which grew): copy it (data.slice()) first`);
+    }
+    // Elements copied through a view of their own kind (p is 16-byte aligned); nothing to copy
+    // for an empty tensor (whose buffer may even be detached).
+    if (staged && src.byteLength) heapView(DTYPES[t.type].array).set(src, p / src.BYTES_PER_ELEMENT);
     const dims = t.dims;
     desc[k + S.present] = 1;
     desc[k + S.type] = DTYPES[t.type].onnx;

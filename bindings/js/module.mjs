@@ -84,6 +84,25 @@ export function readModelResource(where) {
   return readResource(where);
 }
 
+// The API call staging or running right now (null when none): the input arena, the glue's
+// outputs and the stream in progress are one per module, so a call made while another is
+// between its first staged byte and its last output read (from code of the caller's the
+// package somehow reached) is refused rather than mixed with it.
+let busy = null;
+
+// Runs f() as the one call in progress; `where` names it (and the refused inner call).
+export function exclusive(where, f) {
+  if (busy !== null) {
+    throw new Error(`${where}: re-entrant call while ${busy} is in progress (made from code the package ran during that call); call it after that call returns`);
+  }
+  busy = where || 'a run';
+  try {
+    return f();
+  } finally {
+    busy = null;
+  }
+}
+
 // Throws the JS error for the last failed wasm call: the class of its kind, its message
 // (after `where: ` when given, for calls whose wasm side does not name the API function).
 export function fail(where) {

@@ -4,7 +4,7 @@
 import { DTYPES, dtypeFromOnnx } from './dtypes.mjs';
 import { heapView } from './heap.mjs';
 import { OUTPUT_SLOTS, wasm } from './module.mjs';
-import { makeWasmTensor, Tensor, trustedTensor, wasmAddress } from './tensor.mjs';
+import { isTensor, isWasmTensor, makeWasmTensor, trustedTensor, wasmAddress } from './tensor.mjs';
 
 // The outputs' descriptors: [{ type, ptr, byteSize, dims }].
 function describeOutputs(m) {
@@ -68,16 +68,26 @@ export function runOptions(options, count, where, keepDefault = null) {
   }
   let into = null;
   if (options.outputs !== undefined) {
-    into = options.outputs;
-    if (!Array.isArray(into)) throw new TypeError(`${where}: options.outputs must be an array of preallocated Tensors (null for a fresh one)`);
+    const given = options.outputs;
+    if (!Array.isArray(given)) throw new TypeError(`${where}: options.outputs must be an array of preallocated Tensors (null for a fresh one)`);
+    // A snapshot: each entry read once, the run writes to what was checked here.
+    into = Array.from(given, (t) => t ?? null);
     if (into.length > count) throw new RangeError(`${where}: options.outputs has ${into.length} entries, the run has ${count} outputs`);
     into.forEach((t, i) => {
-      if (t == null) return;
-      if (!(t instanceof Tensor)) throw new TypeError(`${where}: options.outputs[${i}] is not a Tensor of this package (use Tensor.allocate or new Tensor)`);
-      if (t.location === 'wasm') wasmAddress(t, `${where}: options.outputs[${i}]`);
+      if (t === null) return;
+      if (!isTensor(t)) throw new TypeError(`${where}: options.outputs[${i}] is not a Tensor of this package (use Tensor.allocate or new Tensor)`);
+      if (isWasmTensor(t)) wasmAddress(t, `${where}: options.outputs[${i}]`);
+      else checkPreallocated(t, `${where}: options.outputs[${i}]`);
     });
   }
   return { keep, into };
+}
+
+// A preallocated 'cpu' tensor whose buffer was detached or resized since it was made.
+function checkPreallocated(t, what) {
+  if (t.data.length !== t.size) {
+    throw new RangeError(`${what}: the preallocated tensor's data has ${t.data.length} elements but its dims [${t.dims}] need ${t.size} (the buffer was detached or resized after the Tensor was made)`);
+  }
 }
 
 // Copies an output (at ptr in wasm memory) into the preallocated tensor t; returns t.
@@ -87,10 +97,11 @@ function writeInto(t, type, dims, ptr, byteSize, what) {
     throw new RangeError(`${what}: the output has dims [${dims}], the preallocated tensor [${t.dims}]`);
   }
   const m = wasm();
-  if (t.location === 'wasm') {
+  if (isWasmTensor(t)) {
     const dst = wasmAddress(t, what);
     if (dst !== ptr) m.HEAPU8.copyWithin(dst, ptr, ptr + byteSize);
-  } else {
+  } else if (byteSize) {
+    checkPreallocated(t, what);
     const d = t.data;
     new Uint8Array(d.buffer, d.byteOffset, d.byteLength).set(m.HEAPU8.subarray(ptr, ptr + byteSize));
   }

@@ -1,10 +1,20 @@
 // A minimal protobuf writer for onnx.NodeProto: Node.create builds the bytes here and the
 // wasm side parses and validates them exactly like Node.fromBytes.
-const utf8 = (s) => [...new TextEncoder().encode(s)];
+// Messages are built as plain arrays of bytes joined by cat() (no spreading: an argument list
+// of a big attribute's bytes would overflow the call stack).
+const utf8 = (s) => new TextEncoder().encode(s);
 
+function join(parts) {
+  const out = [];
+  for (const p of parts) for (let i = 0; i < p.length; ++i) out.push(p[i]);
+  return out;
+}
+const cat = (...parts) => join(parts);
+
+// A varint of a non-negative integer the writer itself computes (tags, lengths).
 function varint(n) {
   const out = [];
-  let v = BigInt.asUintN(64, BigInt(n));
+  let v = BigInt(n);
   do {
     let b = Number(v & 0x7fn);
     v >>= 7n;
@@ -13,10 +23,34 @@ function varint(n) {
   } while (v);
   return out;
 }
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+// A caller's integer as int64 (BigInt), or a RangeError/TypeError naming `what`: never wrapped.
+function toInt64(v, what) {
+  if (typeof v === 'number') {
+    if (!Number.isInteger(v)) throw new RangeError(`${what} must be an integer, got ${String(v)}`);
+    v = BigInt(v);
+  } else if (typeof v !== 'bigint') {
+    throw new TypeError(`${what} must be an integer (a number or a BigInt), got ${typeof v === 'string' ? JSON.stringify(v) : Object.prototype.toString.call(v)}`);
+  }
+  if (v < INT64_MIN || v > INT64_MAX) throw new RangeError(`${what} is outside int64, got ${v}`);
+  return v;
+}
+
 const tag = (num, wire) => varint((num << 3) | wire);
-const bytesField = (num, bytes) => [...tag(num, 2), ...varint(bytes.length), ...bytes];
-const intField = (num, v) => [...tag(num, 0), ...varint(v)];
-const floatField = (num, v) => [...tag(num, 5), ...new Uint8Array(Float32Array.of(v).buffer)];
+const bytesField = (num, bytes) => cat(tag(num, 2), varint(bytes.length), bytes);
+// An int64 field (two's complement, as protobuf writes negative values).
+const intField = (num, v, what = 'value') => cat(tag(num, 0), varint(BigInt.asUintN(64, toInt64(v, what))));
+function floatField(num, v, what) {
+  if (typeof v !== 'number') throw new TypeError(`${what} must be a number, got ${Object.prototype.toString.call(v)}`);
+  return cat(tag(num, 5), new Uint8Array(Float32Array.of(v).buffer));
+}
+function stringField(num, v, what) {
+  if (typeof v !== 'string') throw new TypeError(`${what} must be a string, got ${Object.prototype.toString.call(v)}`);
+  return bytesField(num, utf8(v));
+}
 
 // AttributeProto fields: name 1, f 2, i 3, s 4, t 5, floats 7, ints 8, strings 9, type 20.
 const ATTR = { float: [2, 1], int: [3, 2], string: [4, 3], tensor: [5, 4], floats: [7, 6], ints: [8, 7], strings: [9, 8] };
@@ -44,39 +78,46 @@ export function encodeAttribute(name, value) {
   const spec = ATTR[type];
   if (!spec) throw new TypeError(`Node.create: attribute '${name}' has unknown type '${type}'`);
   const [field, typeNum] = spec;
-  const body = [...bytesField(1, utf8(name))];
-  if (type === 'int') body.push(...intField(field, v));
-  else if (type === 'float') body.push(...floatField(field, v));
-  else if (type === 'string') body.push(...bytesField(field, utf8(v)));
-  else if (type === 'tensor') body.push(...bytesField(field, encodeTensorProto('', v.onnx, v.dims, v.bytes)));
-  else if (type === 'ints') for (const x of v) body.push(...intField(field, x));
-  else if (type === 'floats') for (const x of v) body.push(...floatField(field, x));
-  else for (const x of v) body.push(...bytesField(field, utf8(x)));
-  body.push(...intField(20, typeNum));
-  return body;
+  const what = `Node.create: attribute '${name}'`;
+  const parts = [bytesField(1, utf8(name))];
+  const list = (write) => {
+    if (!Array.isArray(v) && !ArrayBuffer.isView(v)) throw new TypeError(`${what} must be an array for type '${type}'`);
+    Array.from(v).forEach((x, i) => parts.push(write(field, x, `${what}[${i}]`)));
+  };
+  if (type === 'int') parts.push(intField(field, v, what));
+  else if (type === 'float') parts.push(floatField(field, v, what));
+  else if (type === 'string') parts.push(stringField(field, v, what));
+  else if (type === 'tensor') parts.push(bytesField(field, encodeTensorProto('', v.onnx, v.dims, v.bytes)));
+  else if (type === 'ints') list(intField);
+  else if (type === 'floats') list(floatField);
+  else list(stringField);
+  parts.push(intField(20, typeNum));
+  return join(parts);
 }
 
 // NodeProto: input 1, output 2, name 3, op_type 4, attribute 5, domain 7.
 export function encodeNode({ opType, inputs = [], outputs = [], attributes = {}, name, domain }) {
-  return Uint8Array.from([
-    ...inputs.flatMap((s) => bytesField(1, utf8(s))),
-    ...outputs.flatMap((s) => bytesField(2, utf8(s))),
-    ...(name ? bytesField(3, utf8(name)) : []),
-    ...bytesField(4, utf8(opType)),
-    ...Object.entries(attributes).flatMap(([k, v]) => bytesField(5, encodeAttribute(k, v))),
-    ...(domain ? bytesField(7, utf8(domain)) : []),
-  ]);
+  const parts = [
+    ...inputs.map((s) => bytesField(1, utf8(s))),
+    ...outputs.map((s) => bytesField(2, utf8(s))),
+    name ? bytesField(3, utf8(name)) : [],
+    bytesField(4, utf8(opType)),
+    ...Object.entries(attributes).map(([k, v]) => bytesField(5, encodeAttribute(k, v))),
+    domain ? bytesField(7, utf8(domain)) : [],
+  ];
+  return Uint8Array.from(join(parts));
 }
 
 // TensorProto: dims 1, data_type 2, name 8, raw_data 9.
 function encodeTensorProto(name, onnxType, dims, rawBytes) {
-  return [...dims.flatMap((d) => intField(1, d)), ...intField(2, onnxType), ...bytesField(8, utf8(name)), ...bytesField(9, [...rawBytes])];
+  return join([...dims.map((d) => intField(1, d, 'dims')), intField(2, onnxType), bytesField(8, utf8(name)), bytesField(9, rawBytes)]);
 }
 
 // ValueInfoProto: name 1, type 2 { tensor_type 1 { elem_type 1, shape 2 { dim 1 { dim_value 1 | dim_param 2 } } } }.
 function encodeValueInfo({ name, type, dims }) {
-  const dimsBytes = dims == null ? [] : bytesField(2, dims.flatMap((d) => bytesField(1, typeof d === 'number' ? intField(1, d) : typeof d === 'string' ? bytesField(2, utf8(d)) : [])));
-  return [...bytesField(1, utf8(name)), ...bytesField(2, bytesField(1, [...intField(1, type), ...dimsBytes]))];
+  const dim = (d) => bytesField(1, typeof d === 'number' ? intField(1, d, 'dims') : typeof d === 'string' ? bytesField(2, utf8(d)) : []);
+  const dimsBytes = dims == null ? [] : bytesField(2, join(dims.map(dim)));
+  return cat(bytesField(1, utf8(name)), bytesField(2, bytesField(1, cat(intField(1, type), dimsBytes))));
 }
 
 // A one-graph ModelProto: { opset, nodes: [encodeNode specs], inputs/outputs: [{ name, type: ONNX
@@ -84,12 +125,12 @@ function encodeValueInfo({ name, type, dims }) {
 // ModelProto: ir_version 1, graph 7, opset_import 8 { domain 1, version 2 };
 // GraphProto: node 1, name 2, initializer 5, input 11, output 12.
 export function encodeModel({ opset, nodes, inputs, outputs, initializers = [], irVersion = 8 }) {
-  const graph = [
-    ...nodes.flatMap((n) => bytesField(1, [...encodeNode(n)])),
-    ...bytesField(2, utf8('graph')),
-    ...initializers.flatMap((t) => bytesField(5, encodeTensorProto(t.name, t.type, t.dims, t.bytes))),
-    ...inputs.flatMap((v) => bytesField(11, encodeValueInfo(v))),
-    ...outputs.flatMap((v) => bytesField(12, encodeValueInfo(v))),
-  ];
-  return Uint8Array.from([...intField(1, irVersion), ...bytesField(7, graph), ...bytesField(8, [...bytesField(1, []), ...intField(2, opset)])]);
+  const graph = join([
+    ...nodes.map((n) => bytesField(1, encodeNode(n))),
+    bytesField(2, utf8('graph')),
+    ...initializers.map((t) => bytesField(5, encodeTensorProto(t.name, t.type, t.dims, t.bytes))),
+    ...inputs.map((v) => bytesField(11, encodeValueInfo(v))),
+    ...outputs.map((v) => bytesField(12, encodeValueInfo(v))),
+  ]);
+  return Uint8Array.from(cat(intField(1, irVersion), bytesField(7, graph), bytesField(8, cat(bytesField(1, []), intField(2, opset)))));
 }

@@ -1,11 +1,16 @@
 // InferenceSession: a whole model (a graph of supported ops), as in onnxruntime-web.
 import { dtypeNameFromOnnx } from './dtypes.mjs';
 import { checkInputBuffers, printable } from './guards.mjs';
-import { withBytes, withInputs } from './heap.mjs';
+import { asBytes, withBytes, withInputs } from './heap.mjs';
 import { fail, readModelResource, wasm } from './module.mjs';
 import { checkLocation, runOptions, takeOutputs } from './outputs.mjs';
 import { runStreamed } from './stream.mjs';
-import { asTensor, Tensor } from './tensor.mjs';
+import { asTensor, isTensor } from './tensor.mjs';
+
+// Sessions dropped without release() are freed when garbage collected, as Nodes are.
+const registry = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((handle) => { try { wasm().sessionRelease(handle); } catch { /* module gone */ } })
+  : null;
 
 export class InferenceSession {
   static name = 'InferenceSession'; // the bundle is minified without --keep-names (1.2 KB gzipped)
@@ -18,6 +23,7 @@ export class InferenceSession {
     this.#handle = handle;
     this.#info = wasm().sessionDescribe(handle);
     this.#keep = this.#preferredLocations(options?.preferredOutputLocation);
+    registry?.register(this, handle, this);
   }
 
   // preferredOutputLocation as in onnxruntime-web: 'cpu' | 'wasm', or { outputName: location }.
@@ -40,10 +46,9 @@ export class InferenceSession {
   static async create(model, options) {
     let bytes = model;
     if (typeof model === 'string' || model instanceof URL) bytes = await readModelResource(model);
-    if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
-    if (!(bytes instanceof Uint8Array)) throw new TypeError('InferenceSession.create: model must be a Uint8Array, ArrayBuffer, path or URL');
+    bytes = asBytes(bytes, 'InferenceSession.create: model (a path, a URL or its bytes)');
     const m = wasm();
-    const handle = withBytes(bytes, (ptr) => m.sessionCreate(ptr, bytes.length));
+    const handle = withBytes(bytes, (ptr, n) => m.sessionCreate(ptr, n), 'InferenceSession.create');
     if (!handle) fail();
     try {
       return new InferenceSession(handle, options);
@@ -75,10 +80,11 @@ export class InferenceSession {
     for (const key of Object.keys(feeds)) {
       if (!names.includes(key)) throw new RangeError(`InferenceSession.run: '${printable(key)}' is not an input of this model (inputs: ${names.map(printable).join(', ')})`);
     }
+    // A snapshot of the feeds, each read once: nothing of the caller's runs from here on.
     const tensors = names.map((name) => {
       const t = feeds[name];
       if (t === undefined) throw new RangeError(`InferenceSession.run: input '${printable(name)}' is missing from the feeds`);
-      return t instanceof Tensor ? t : asTensor(t, `InferenceSession.run: feeds['${printable(name)}']`);
+      return isTensor(t) ? t : asTensor(t, `InferenceSession.run: feeds['${printable(name)}']`);
     });
     checkInputBuffers(tensors, (i) => `InferenceSession.run: feeds['${printable(names[i])}']`);
     const outNames = this.#info.outputNames;
@@ -86,9 +92,11 @@ export class InferenceSession {
     if (typeof rest !== 'object' || Array.isArray(rest)) throw new TypeError('InferenceSession.run: options must be an object { preferredOutputLocation? }');
     const { keep, into } = runOptions(outputs ? { ...rest, outputs } : rest, outNames.length, 'InferenceSession.run', this.#keep);
     const m = wasm();
-    const streamed = keep || into ? null : runStreamed(tensors, (desc) => m._orw_session_stream_begin(this.#handle, desc, tensors.length));
+    const handle = this.#handle;
+    const where = 'InferenceSession.run';
+    const streamed = keep || into ? null : runStreamed(tensors, (desc) => m._orw_session_stream_begin(handle, desc, tensors.length), where);
     const results = streamed ??
-      (withInputs(tensors, (desc) => m._orw_session_run(this.#handle, desc, tensors.length)) ? takeOutputs(keep, into, 'InferenceSession.run') : fail());
+      withInputs(tensors, (desc) => (m._orw_session_run(handle, desc, tensors.length) ? takeOutputs(keep, into, where) : fail()), -1, where);
     const result = {};
     outNames.forEach((name, i) => {
       if (wanted.includes(name)) result[name] = results[i];
@@ -106,16 +114,20 @@ export class InferenceSession {
     if (!isFetches) return { wanted: outNames, outputs: undefined, rest: fetches ?? {} };
     const rest = options ?? {};
     if (Array.isArray(fetches)) {
+      fetches = Array.from(fetches);
       for (const n of fetches) {
         if (!outNames.includes(n)) throw new RangeError(`InferenceSession.run: '${n}' is not an output of this model (outputs: ${outNames.join(', ')})`);
       }
       return { wanted: fetches, outputs: undefined, rest };
     }
-    return { wanted: Object.keys(fetches), outputs: outNames.map((n) => fetches[n] ?? null), rest };
+    const wanted = Object.keys(fetches).filter((k) => outNames.includes(k));
+    return { wanted, outputs: outNames.map((n) => (wanted.includes(n) ? fetches[n] ?? null : null)), rest };
   }
 
   async release() {
-    if (this.#handle) wasm().sessionRelease(this.#handle);
+    if (!this.#handle) return;
+    registry?.unregister(this);
+    wasm().sessionRelease(this.#handle);
     this.#handle = 0;
   }
 }

@@ -2,7 +2,7 @@
 //   info: { type: dtype name, dims: (number|string|null)[] | null, value?: (number|bigint|string)[] }
 //   dims: a number, a symbol ('N') or null (unknown dim); dims null or omitted: unknown rank.
 import { dtypeNameFromOnnx, onnxFromDtype } from './dtypes.mjs';
-import { withBytes } from './heap.mjs';
+import { asBytes, withBytes } from './heap.mjs';
 import { fail, wasm } from './module.mjs';
 
 function checkDimList(list, what, allowNull) {
@@ -23,10 +23,12 @@ function checkDimList(list, what, allowNull) {
 export function toWasmInfo(info, what) {
   if (info == null) return null;
   if (typeof info !== 'object') throw new TypeError(`${what} must be an object {type, dims, value?} or null`);
-  const type = info.type === undefined ? 0 : onnxFromDtype(info.type, what);
-  const dims = info.dims == null ? null : checkDimList(info.dims, `${what}.dims`, true);
+  // Each field read once.
+  const { type: dtype, dims: givenDims, value } = info;
+  const type = dtype === undefined ? 0 : onnxFromDtype(dtype, what);
+  const dims = givenDims == null ? null : checkDimList(Array.isArray(givenDims) ? Array.from(givenDims) : givenDims, `${what}.dims`, true);
   const out = { type, dims };
-  if (info.value != null) out.value = checkDimList(Array.from(info.value), `${what}.value`, false);
+  if (value != null) out.value = checkDimList(Array.from(value), `${what}.value`, false);
   return out;
 }
 
@@ -37,10 +39,9 @@ export function fromWasmInfo(info) {
 // Every value of a serialized ModelProto's graph: { [valueName]: { type, dims } }. Ops
 // outside the package give { type: 'unknown', dims: null } without failing.
 export function inferModelShapes(modelBytes) {
-  if (modelBytes instanceof ArrayBuffer) modelBytes = new Uint8Array(modelBytes);
-  if (!(modelBytes instanceof Uint8Array)) throw new TypeError('inferModelShapes: modelBytes must be a Uint8Array or ArrayBuffer');
+  modelBytes = asBytes(modelBytes, 'inferModelShapes: modelBytes');
   const m = wasm();
-  const result = withBytes(modelBytes, (ptr) => m.inferModelShapes(ptr, modelBytes.length));
+  const result = withBytes(modelBytes, (ptr, n) => m.inferModelShapes(ptr, n), 'inferModelShapes');
   if (result === null) fail();
   const out = {};
   for (const [name, info] of Object.entries(result)) out[name] = fromWasmInfo(info);

@@ -5,23 +5,31 @@
 import { withInputs } from './heap.mjs';
 import { fail, wasm } from './module.mjs';
 import { takeOutputs } from './outputs.mjs';
-import { trustedTensor } from './tensor.mjs';
+import { isWasmTensor, trustedTensor } from './tensor.mjs';
+import { DTYPES } from './dtypes.mjs';
 
 const STREAM_MIN_BYTES = 1 << 20;
 
 // Runs with input 0 streamed; begin(descPtr) starts the run on the wasm side and returns 1
 // (started), 2 (this run cannot stream) or 0 (error). Returns the outputs, or null when the
 // run did not stream.
-export function runStreamed(tensors, begin) {
+export function runStreamed(tensors, begin, where = 'run') {
   const first = tensors[0];
-  if (!first || first.location === 'wasm' || first.data.byteLength < STREAM_MIN_BYTES) return null;
+  if (!first || isWasmTensor(first) || first.data.byteLength < STREAM_MIN_BYTES) return null;
+  // Begun and fed as one call in progress (withInputs): the stream is one per module.
+  return withInputs(tensors, (desc) => {
+    const status = begin(desc);
+    if (status === 2) return null;
+    if (status !== 1) fail();
+    return feed(first);
+  }, 0, where);
+}
+
+function feed(first) {
   const m = wasm();
-  const status = withInputs(tensors, begin, 0);
-  if (status === 2) return null;
-  if (status !== 1) fail();
-  const Data = first.data.constructor;
+  const Data = DTYPES[first.type].array;
   const src = new Uint8Array(first.data.buffer, first.data.byteOffset, first.data.byteLength);
-  const elementBytes = first.data.BYTES_PER_ELEMENT;
+  const elementBytes = Data.BYTES_PER_ELEMENT;
   const out = m._orw_stream_output_in_pieces() ? new Data(first.data.length) : null;
   for (let n; (n = m._orw_stream_next()) > 0;) {
     const offset = m._orw_stream_offset();

@@ -1,20 +1,21 @@
 // Serialized onnx.TensorProto -> Tensor (e.g. the input_0.pb / output_0.pb files of the ONNX
 // backend tests), decoded by the wasm side.
-import { withBytes } from './heap.mjs';
+import { asBytes, withBytes } from './heap.mjs';
 import { fail, wasm } from './module.mjs';
 import { takeOutputs } from './outputs.mjs';
 
 // Returns { name, tensor }. Throws Error for bytes that do not decode, and for string,
 // complex or external-data tensors.
 export function readTensorProto(bytes) {
-  if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
-  if (!(bytes instanceof Uint8Array)) throw new TypeError('readTensorProto: bytes must be a Uint8Array or ArrayBuffer');
+  bytes = asBytes(bytes, 'readTensorProto: bytes');
   const m = wasm();
-  if (!withBytes(bytes, (ptr) => m.tensorFromBytes(ptr, bytes.length))) fail();
-  const p = m.lastBytesPtr();
-  const name = new TextDecoder().decode(m.HEAPU8.subarray(p, p + m.lastBytesLength()));
-  const [tensor] = takeOutputs();
-  return { name, tensor };
+  return withBytes(bytes, (ptr, n) => {
+    if (!m.tensorFromBytes(ptr, n)) fail();
+    const p = m.lastBytesPtr();
+    const name = new TextDecoder().decode(m.HEAPU8.subarray(p, p + m.lastBytesLength()));
+    const [tensor] = takeOutputs();
+    return { name, tensor };
+  }, 'readTensorProto');
 }
 
 // Wasm heap statistics: { heapUsed: bytes in live allocations, memoryBytes: wasm memory size,

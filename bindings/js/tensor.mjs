@@ -2,7 +2,7 @@
 // whose data lives in wasm memory (location 'wasm', below).
 import { DTYPES, onnxFromDtype } from './dtypes.mjs';
 import { numberToBfloat16Bits, numberToFloat16Bits } from './half.mjs';
-import { fail, wasm } from './module.mjs';
+import { exclusive, fail, wasm } from './module.mjs';
 
 const ARRAY_TYPES = new Map([
   [Float32Array, 'float32'], [Float64Array, 'float64'], [Int8Array, 'int8'], [Uint8Array, 'uint8'],
@@ -10,28 +10,57 @@ const ARRAY_TYPES = new Map([
   [BigInt64Array, 'int64'], [BigUint64Array, 'uint64'],
 ]);
 
+// Every Tensor this package made (the constructor, runs, Tensor.allocate): only these are
+// read as they are; a look-alike (Object.create(Tensor.prototype, ...)) is refused.
+const GENUINE = new WeakSet();
+// The wasm side's hold on each 'wasm' tensor: { mod, handle, ptr, view }.
+const WASM_STATE = new WeakMap();
+
+export const isTensor = (t) => GENUINE.has(t);
+
+// True for a TypedArray of exactly the class Kind: not a subclass, not a Proxy (neither
+// runs code of the caller when the package reads it).
+export function isArrayOf(data, Kind) {
+  return ArrayBuffer.isView(data) && Object.getPrototypeOf(data) === Kind.prototype;
+}
+
+// The range of each integer dtype given as plain numbers (int64/uint64 as BigInt).
+const INT_RANGES = {
+  int8: [-128, 127], uint8: [0, 255], int16: [-32768, 32767], uint16: [0, 65535],
+  int32: [-(2 ** 31), 2 ** 31 - 1], uint32: [0, 2 ** 32 - 1],
+  int64: [-(2n ** 63n), 2n ** 63n - 1n], uint64: [0n, 2n ** 64n - 1n],
+};
+
+// Plain-array data, read once (values[i] each exactly once) into a fresh TypedArray; integer
+// dtypes refuse what they cannot hold exactly (out of range, fractional, NaN).
 function fromPlainArray(type, values) {
   const { array } = DTYPES[type];
-  const bad = (i, why) => new TypeError(`Tensor: data[${i}] (${String(values[i])}) ${why} for type '${type}'`);
-  if (type === 'int64' || type === 'uint64') {
-    return array.from(values, (v, i) => {
-      if (typeof v === 'bigint') return v;
-      if (!Number.isInteger(v)) throw bad(i, 'is not an integer');
-      return BigInt(v);
-    });
+  const n = values.length;
+  const out = new array(n);
+  const range = INT_RANGES[type];
+  const conv = type === 'float16' ? numberToFloat16Bits : type === 'bfloat16' ? numberToBfloat16Bits : null;
+  for (let i = 0; i < n; ++i) {
+    const v = values[i];
+    const bad = (Err, why) => new Err(`Tensor: data[${i}] (${typeof v === 'bigint' ? `${v}n` : String(v)}) ${why} for type '${type}'`);
+    if (type === 'bool') { out[i] = v ? 1 : 0; continue; }
+    if (range) {
+      const big = typeof range[0] === 'bigint';
+      if (typeof v === 'boolean') { out[i] = big ? BigInt(v) : Number(v); continue; }
+      if (typeof v !== 'number' && typeof v !== 'bigint') throw bad(TypeError, 'is not a number');
+      if (typeof v === 'number' && !Number.isInteger(v)) throw bad(RangeError, 'is not an integer');
+      if (v < range[0] || v > range[1]) throw bad(RangeError, `is out of range [${range[0]}, ${range[1]}]`);
+      out[i] = big ? BigInt(v) : Number(v);
+      continue;
+    }
+    if (conv) {
+      if (typeof v !== 'number') throw bad(TypeError, 'is not a number');
+      out[i] = conv(v);
+      continue;
+    }
+    if (typeof v !== 'number' && typeof v !== 'boolean') throw bad(TypeError, 'is not a number');
+    out[i] = Number(v);
   }
-  if (type === 'float16' || type === 'bfloat16') {
-    const conv = type === 'float16' ? numberToFloat16Bits : numberToBfloat16Bits;
-    return array.from(values, (v, i) => {
-      if (typeof v !== 'number') throw bad(i, 'is not a number');
-      return conv(v);
-    });
-  }
-  if (type === 'bool') return array.from(values, (v) => (v ? 1 : 0));
-  return array.from(values, (v, i) => {
-    if (typeof v !== 'number' && typeof v !== 'boolean') throw bad(i, 'is not a number');
-    return Number(v);
-  });
+  return out;
 }
 
 export function checkDims(dims) {
@@ -53,6 +82,7 @@ export function trustedTensor(type, data, dims) {
   t.data = data;
   t.dims = Object.freeze(dims);
   t.size = data.length;
+  GENUINE.add(t);
   return Object.freeze(t);
 }
 
@@ -66,21 +96,22 @@ export class Tensor {
   constructor(type, data, dims) {
     if (typeof type !== 'string') {
       [dims, data] = [data, type];
-      type = ARRAY_TYPES.get(data?.constructor);
+      type = ArrayBuffer.isView(data) ? ARRAY_TYPES.get(Object.getPrototypeOf(data)?.constructor) : undefined;
       if (!type) throw new TypeError(`Tensor: cannot infer a type from ${Object.prototype.toString.call(data)}; pass the type first`);
     }
     const d = DTYPES[type];
-    if (!d) throw new TypeError(`Tensor: unknown type '${type}' (known: ${Object.keys(DTYPES).join(', ')})`);
-    if (type === 'float16' && typeof Float16Array !== 'undefined' && data instanceof Float16Array) {
+    if (!d) throw new TypeError(`Tensor: unknown type '${String(type)}' (known: ${Object.keys(DTYPES).join(', ')})`);
+    if (type === 'float16' && typeof Float16Array !== 'undefined' && isArrayOf(data, Float16Array)) {
       data = new Uint16Array(data.buffer, data.byteOffset, data.length);
     } else if (Array.isArray(data)) {
       data = fromPlainArray(type, data);
     }
-    if (!(data instanceof d.array)) {
-      const got = data?.constructor?.name ?? typeof data;
-      throw new TypeError(`Tensor: type '${type}' needs a ${d.array.name}${type === 'float16' ? ' (bits) or Float16Array' : ''} or a plain array, got ${got}`);
+    if (!isArrayOf(data, d.array)) {
+      const got = ArrayBuffer.isView(data) || typeof data !== 'object' || data === null
+        ? (data?.constructor?.name ?? typeof data) : Object.prototype.toString.call(data);
+      throw new TypeError(`Tensor: type '${type}' needs a ${d.array.name}${type === 'float16' ? ' (bits) or Float16Array' : ''} or a plain array, got ${got}${ArrayBuffer.isView(data) ? ' (a subclass is not accepted)' : ''}`);
     }
-    dims = dims === undefined ? [data.length] : Array.from(dims);
+    dims = dims === undefined ? [data.length] : Array.isArray(dims) || ArrayBuffer.isView(dims) ? Array.from(dims) : dims;
     const size = checkDims(dims);
     if (size !== data.length) {
       if (data.buffer.byteLength === 0 && size > 0) {
@@ -92,6 +123,7 @@ export class Tensor {
     this.data = data;
     this.dims = Object.freeze(dims);
     this.size = size;
+    GENUINE.add(this);
     // Read-only, as in ORT-web: what was validated here is what the wasm side reads (the
     // elements themselves stay writable).
     Object.freeze(this);
@@ -126,8 +158,6 @@ export class Tensor {
 // (bindings/tensors.cc) until dispose(); `data` is a view re-made whenever wasm memory has
 // grown (growth detaches every earlier view).
 
-const STATE = Symbol('wasm tensor state');
-
 const wasmProto = Object.create(Tensor.prototype, {
   location: { get() { return 'wasm'; } },
   data: {
@@ -146,14 +176,14 @@ const wasmProto = Object.create(Tensor.prototype, {
       } catch (e) {
         return Promise.reject(e);
       } finally {
-        if (releaseData && this[STATE].handle) this.dispose();
+        if (releaseData && WASM_STATE.get(this)?.handle) this.dispose();
       }
     },
   },
   dispose: {
     value() {
-      const s = this[STATE];
-      if (!s.handle) return;
+      const s = WASM_STATE.get(this);
+      if (!s?.handle) return;
       s.mod._orw_tensor_release(s.handle);
       s.handle = 0;
       s.view = null;
@@ -173,7 +203,8 @@ const wasmProto = Object.create(Tensor.prototype, {
 });
 
 function live(t, what) {
-  const s = t[STATE];
+  const s = WASM_STATE.get(t);
+  if (!s) throw new TypeError(`${what}: not a Tensor of this package (use Tensor.allocate or new Tensor)`);
   if (!s.handle) throw new Error(`${what}: this wasm tensor was disposed`);
   if (s.mod !== wasm()) throw new Error(`${what}: this tensor belongs to another instance of the wasm module`);
   return s;
@@ -186,7 +217,8 @@ export function makeWasmTensor(type, dims, handle) {
   t.type = type;
   t.dims = Object.freeze(dims);
   t.size = dims.reduce((a, b) => a * b, 1);
-  t[STATE] = { mod: m, handle, ptr: m._orw_tensor_data(handle), view: null };
+  WASM_STATE.set(t, { mod: m, handle, ptr: m._orw_tensor_data(handle), view: null });
+  GENUINE.add(t);
   return Object.freeze(t);
 }
 
@@ -196,17 +228,19 @@ export function allocateWasmTensor(type, dims) {
   if (!Array.isArray(dims) && !ArrayBuffer.isView(dims)) throw new TypeError('Tensor.allocate: dims must be an array of non-negative integers');
   dims = Array.from(dims);
   checkDims(dims);
-  const m = wasm();
-  const desc = m._malloc(Math.max(dims.length, 1) * 8);
-  let handle;
-  try {
-    new Float64Array(m.HEAPU8.buffer, desc, dims.length).set(dims);
-    handle = m._orw_tensor_alloc(DTYPES[type].onnx, desc, dims.length);
-  } finally {
-    m._free(desc);
-  }
-  if (!handle) fail('Tensor.allocate');
-  return makeWasmTensor(type, dims, handle);
+  return exclusive('Tensor.allocate', () => {
+    const m = wasm();
+    const desc = m._malloc(Math.max(dims.length, 1) * 8);
+    let handle;
+    try {
+      new Float64Array(m.HEAPU8.buffer, desc, dims.length).set(dims);
+      handle = m._orw_tensor_alloc(DTYPES[type].onnx, desc, dims.length);
+    } finally {
+      m._free(desc);
+    }
+    if (!handle) fail('Tensor.allocate');
+    return makeWasmTensor(type, dims, handle);
+  });
 }
 
 // The data address of a wasm tensor that runs may read or write; `where` names it in errors.
@@ -214,28 +248,44 @@ export function wasmAddress(t, where) {
   return live(t, where).ptr;
 }
 
+// True for a Tensor whose data lives in wasm memory (Tensor.allocate, kept outputs).
+export const isWasmTensor = (t) => WASM_STATE.has(t);
+
 // `t` as one of our Tensors: ours as they are; an object shaped like onnxruntime-web's Tensor
-// (type, data, dims, location 'cpu') wrapped around the same data. `where` names it in errors.
+// (type, data, dims, location 'cpu'), each field read once, validated as `new Tensor` does and
+// wrapped around the same data. A look-alike of ours is refused. `where` names it in errors.
 export function asTensor(t, where) {
-  if (t instanceof Tensor) return t;
-  if (t && typeof t === 'object' && typeof t.type === 'string' && t.dims !== undefined) {
-    const location = t.location ?? 'cpu';
-    if (location === 'wasm') throw new TypeError(`${where} is a 'wasm' tensor of another instance of onnx-reduce-wasm (copy it out with getData() first)`);
-    if (location !== 'cpu') throw new TypeError(`${where} has location '${location}'; only 'cpu' tensors are accepted (download it with getData() first)`);
-    return new Tensor(t.type, t.data, t.dims);
+  if (GENUINE.has(t)) return t;
+  if (t && typeof t === 'object') {
+    if (Tensor.prototype.isPrototypeOf(t)) {
+      throw new TypeError(`${where} is not a Tensor made by this package (new Tensor, Tensor.allocate or a run's output): an object that only inherits from Tensor.prototype is not accepted`);
+    }
+    const { type, dims } = t;
+    if (typeof type === 'string' && dims !== undefined) {
+      const location = t.location ?? 'cpu';
+      if (location === 'wasm') throw new TypeError(`${where} is a 'wasm' tensor of another instance of onnx-reduce-wasm (copy it out with getData() first)`);
+      if (location !== 'cpu') throw new TypeError(`${where} has location '${String(location)}'; only 'cpu' tensors are accepted (download it with getData() first)`);
+      const data = t.data;
+      try {
+        return new Tensor(type, data, dims);
+      } catch (e) {
+        throw new e.constructor(`${where}: ${e.message}`);
+      }
+    }
   }
-  throw new TypeError(`${where} is not a Tensor (got ${Object.prototype.toString.call(t)})`);
+  throw new TypeError(`${where} is not a Tensor (got ${Object.prototype.toString.call(t)}); expected a Tensor or an object { type, data, dims } shaped like onnxruntime-web's`);
 }
 
-// The list with every entry as one of our Tensors (asTensor; null/undefined kept): the same
-// array when nothing needed wrapping. where() + [i] names an entry in errors.
-export function asTensors(list, where) {
-  let out = list;
-  for (let i = 0; i < list.length; ++i) {
+// A snapshot of a list of inputs: the list copied (each entry read exactly once), every entry
+// one of our Tensors (asTensor) or null for an omitted one. Nothing of the caller's runs after
+// this: the staging reads only the snapshot. where() + [i] names an entry in errors.
+export function snapshotInputs(list, where) {
+  const n = list.length;
+  if (!Number.isSafeInteger(n) || n < 0 || n > 0xffff) throw new RangeError(`${where()} has an invalid length ${String(n)}`);
+  const out = new Array(n);
+  for (let i = 0; i < n; ++i) {
     const t = list[i];
-    if (t == null || t instanceof Tensor) continue;
-    if (out === list) out = list.slice();
-    out[i] = asTensor(t, `${where()}[${i}]`);
+    out[i] = t == null ? null : GENUINE.has(t) ? t : asTensor(t, `${where()}[${i}]`);
   }
   return out;
 }
