@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "simd/simd.h"  // ORW_INLINE
 
@@ -73,7 +74,6 @@ ORW_INLINE V exp_nonpositive_double(V x) {
   I t_bits, shifter_bits;
   std::memcpy(&t_bits, &t, sizeof t);
   std::memcpy(&shifter_bits, &shifter, sizeof shifter);
-  const I n_bits = t_bits - shifter_bits;
   const V r = (x - n * 6.93147180369123816490e-01) - n * 1.90821492927058770002e-10;
   V p = V{} + 1.0 / 479001600.0;  // 1/12!
   p = p * r + 1.0 / 39916800.0;
@@ -88,7 +88,15 @@ ORW_INLINE V exp_nonpositive_double(V x) {
   p = p * r + 0.5;
   p = p * r + 1.0;
   p = p * r + 1.0;
-  const I bits = (n_bits + 1023) << 52;
+  // 2^n's bits, (n + 1023) << 52, computed on the unsigned lanes: a NaN input passes the clamp
+  // and leaves garbage in t_bits, whose signed difference and shift would be undefined.
+  I bits;
+  if constexpr (std::is_arithmetic_v<I>) {
+    bits = static_cast<I>((static_cast<uint64_t>(t_bits) - static_cast<uint64_t>(shifter_bits) + 1023u) << 52);
+  } else {
+    typedef uint64_t U __attribute__((vector_size(sizeof(I))));
+    bits = (I)((((U)t_bits - (U)shifter_bits) + 1023u) << 52);
+  }
   V scale;
   std::memcpy(&scale, &bits, sizeof scale);
   return p * scale;
