@@ -113,7 +113,7 @@ int main(int argc, char** argv) {
     for (const auto& [op_name, op] : {std::pair{"CumProd", kernels::ScanOp::kProd}, std::pair{"CumSum", kernels::ScanOp::kSum}}) {
       const Node node = Node::make(op_name, "", 26, {});
       for (int64_t axis : {1, 0}) {
-        const ScanExtent e = make_scan_extent(dims, axis);
+        const AxisExtent e = make_axis_extent(dims, axis);
         int64_t axis_v = axis;
         const Tensor at = Tensor::view(DataType::kInt64, {}, &axis_v);
         Row r{std::string(op_name) + " f32 [1024,4096] axis " + std::to_string(axis), x.size() * 4.0, 0, 0, 0};

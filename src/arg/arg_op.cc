@@ -13,11 +13,7 @@
 
 namespace orw {
 
-int64_t arg_axis(const Node& node, int64_t rank) {
-  const Attribute* a = node.find_attribute("axis");
-  const char* source = a ? "attribute 'axis'" : "attribute 'axis' (default 0)";
-  return normalize_axes(node, {a ? a->i : 0}, rank, source)[0];
-}
+int64_t arg_axis(const Node& node, int64_t rank) { return axis_attribute(node, rank, 0); }
 
 void fail_empty_arg_axis(const Node& node, int64_t axis, const std::string& shape) {
   fail<ValueError>(ErrorMessage() << node << ": input 0 'data' has size 0 along axis " << axis << " (shape "

@@ -1,14 +1,15 @@
 // The normalization kernels' dispatch: every element type is widened to double a chunk of
-// slices at a time (float and the half types exactly; double is used in place), normalized by
-// the microkernels (normalize_microkernels.h) and rounded once to the output type. Hardmax
+// slices at a time by Cast's kernel (float and the half types exactly; double is used in
+// place), normalized by the microkernels (normalize_microkernels.h) and rounded once to the
+// output type by Cast's kernel again. Hardmax
 // needs no arithmetic: it is the ArgMax kernel's first-max index (a NaN counting as the
 // maximum) turned into a one-hot slice.
-#include <cmath>
 #include <cstring>
 #include <vector>
 
 #include "arg/arg_kernels.h"
 #include "core/half.h"
+#include "elementwise/elementwise_kernels.h"
 #include "normalize/normalize_kernels.h"
 #include "normalize/normalize_microkernels.h"
 #include "plan/reduction_plan.h"
@@ -22,33 +23,6 @@ using namespace detail;
 
 // Elements widened per chunk (whole slices, at least one): 128 KiB of doubles.
 constexpr size_t kChunkElements = 16384;
-
-// d rounded to float "to odd" (truncated, the last bit set when inexact): rounding that float
-// to float16 or bfloat16 then gives d rounded once to the half type (the float has more than
-// the half's bits + 2), never the double rounding of d -> nearest float -> half.
-ORW_INLINE float to_float_odd(double d) {
-  const float f = static_cast<float>(d);
-  if (!std::isfinite(f) || static_cast<double>(f) == d) return f;
-  uint32_t bits = float_bits(f);
-  if (std::fabs(static_cast<double>(f)) > std::fabs(d)) --bits;  // the truncated magnitude
-  return bits_float(bits | 1u);
-}
-
-// Element i of `type` as double (exact), and d stored as element i of `type` (rounded once).
-ORW_INLINE double load_as_double(DataType type, const void* x, size_t i) {
-  switch (type) {
-    case DataType::kFloat: return static_cast<const float*>(x)[i];
-    case DataType::kFloat16: return f16_to_f32(static_cast<const uint16_t*>(x)[i]);
-    default: return bf16_to_f32(static_cast<const uint16_t*>(x)[i]);
-  }
-}
-ORW_INLINE void store_from_double(DataType type, void* out, size_t i, double d) {
-  switch (type) {
-    case DataType::kFloat: static_cast<float*>(out)[i] = static_cast<float>(d); return;
-    case DataType::kFloat16: static_cast<uint16_t*>(out)[i] = f32_to_f16(to_float_odd(d)); return;
-    default: static_cast<uint16_t*>(out)[i] = f32_to_bf16(to_float_odd(d)); return;
-  }
-}
 
 // The KR kernel (rows, n, scratch of `rows` doubles) and the RK kernel (one block of n rows
 // of k, scratch of 2k doubles) of an op; the two share one signature (`log`: LogSoftmax
@@ -72,57 +46,58 @@ KernelPair kernels_of(NormalizeOp op, int64_t p) {
 
 // One chunk of `slices` outer slices of doubles (out may be x): contiguous rows (KR) when the
 // axis is innermost, else each slice's block of n rows of `inner` columns (RK).
-void normalize_chunk(const KernelPair& k, const SliceView& v, size_t slices, const double* x, double* out,
+void normalize_chunk(const KernelPair& k, const AxisExtent& e, size_t slices, const double* x, double* out,
                      std::vector<double>& scratch) {
-  if (v.inner == 1) {
+  const auto n = static_cast<size_t>(e.n), inner = static_cast<size_t>(e.inner);
+  if (inner == 1) {
     scratch.resize(slices);
-    return k.kr(x, slices, v.n, out, scratch.data(), k.log);
+    return k.kr(x, slices, n, out, scratch.data(), k.log);
   }
-  scratch.resize(2 * v.inner);
-  const size_t block = v.n * v.inner;
-  for (size_t s = 0; s < slices; ++s) k.rk(x + s * block, v.n, v.inner, out + s * block, scratch.data(), k.log);
+  scratch.resize(2 * inner);
+  const size_t block = n * inner;
+  for (size_t s = 0; s < slices; ++s) k.rk(x + s * block, n, inner, out + s * block, scratch.data(), k.log);
 }
 
 // Softmax, LogSoftmax, LpNormalization of any float type through double chunks.
 template <class S>
-void normalize_in_double(NormalizeOp op, DataType type, const SliceView& v, const void* x, void* out, int64_t p) {
-  const size_t block = v.n * v.inner;
+void normalize_in_double(NormalizeOp op, DataType type, const AxisExtent& e, const void* x, void* out, int64_t p) {
+  const auto block = static_cast<size_t>(e.n * e.inner), outer = static_cast<size_t>(e.outer);
   const size_t per_chunk = std::max<size_t>(1, kChunkElements / block);
   const KernelPair k = kernels_of<S>(op, p);
   std::vector<double> scratch, buffer;
-  for (size_t o = 0; o < v.outer; o += per_chunk) {
-    const size_t slices = std::min(per_chunk, v.outer - o);
+  for (size_t o = 0; o < outer; o += per_chunk) {
+    const size_t slices = std::min(per_chunk, outer - o);
     const size_t first = o * block, count = slices * block;
     if (type == DataType::kDouble) {
-      normalize_chunk(k, v, slices, static_cast<const double*>(x) + first, static_cast<double*>(out) + first, scratch);
+      normalize_chunk(k, e, slices, static_cast<const double*>(x) + first, static_cast<double*>(out) + first, scratch);
       continue;
     }
+    // Widened exactly and rounded back once (Cast's kernel: halfs through float rounded to odd).
+    const size_t es = element_size(type);
     buffer.resize(count);
-    for (size_t i = 0; i < count; ++i) buffer[i] = load_as_double(type, x, first + i);
-    normalize_chunk(k, v, slices, buffer.data(), buffer.data(), scratch);
-    for (size_t i = 0; i < count; ++i) store_from_double(type, out, first + i, buffer[i]);
+    cast(type, DataType::kDouble, static_cast<const unsigned char*>(x) + first * es, buffer.data(), count);
+    normalize_chunk(k, e, slices, buffer.data(), buffer.data(), scratch);
+    cast(DataType::kDouble, type, buffer.data(), static_cast<unsigned char*>(out) + first * es, count);
   }
 }
 
 // Hardmax: zeros, then a 1 (in the type's bits) at each slice's ArgMax index: the first
 // maximum, a NaN counting as the maximum (so a slice with a NaN gets its 1 at the first NaN).
-void hardmax(DataType type, const SliceView& v, const void* x, void* out, Variant variant) {
-  const size_t total = v.outer * v.n * v.inner;
-  std::memset(out, 0, total * element_size(type));  // +0 in every float type
-  std::vector<int64_t> index(v.outer * v.inner, 0);
-  if (v.n > 1) {  // (a size-1 axis has nothing to reduce: index 0)
-    const ReductionPlan plan = make_reduction_plan(
-        {static_cast<int64_t>(v.outer), static_cast<int64_t>(v.n), static_cast<int64_t>(v.inner)}, {1});
-    arg_reduce(true, false, type, plan, x, index.data(), variant);
+void hardmax(DataType type, const AxisExtent& e, const void* x, void* out, Variant variant) {
+  const auto outer = static_cast<size_t>(e.outer), n = static_cast<size_t>(e.n), inner = static_cast<size_t>(e.inner);
+  std::memset(out, 0, outer * n * inner * element_size(type));  // +0 in every float type
+  std::vector<int64_t> index(outer * inner, 0);
+  if (n > 1) {  // (a size-1 axis has nothing to reduce: index 0)
+    arg_reduce(true, false, type, make_reduction_plan({e.outer, e.n, e.inner}, {1}), x, index.data(), variant);
   }
-  for (size_t o = 0; o < v.outer; ++o) {
-    for (size_t j = 0; j < v.inner; ++j) {
-      const size_t at = (o * v.n + static_cast<size_t>(index[o * v.inner + j])) * v.inner + j;
+  for (size_t o = 0; o < outer; ++o) {
+    for (size_t j = 0; j < inner; ++j) {
+      const size_t at = (o * n + static_cast<size_t>(index[o * inner + j])) * inner + j;
       switch (type) {
         case DataType::kFloat: static_cast<float*>(out)[at] = 1.0f; break;
         case DataType::kDouble: static_cast<double*>(out)[at] = 1.0; break;
-        case DataType::kFloat16: static_cast<uint16_t*>(out)[at] = 0x3C00; break;
-        default: static_cast<uint16_t*>(out)[at] = 0x3F80; break;  // bfloat16
+        case DataType::kFloat16: static_cast<uint16_t*>(out)[at] = f32_to_f16(1.0f); break;
+        default: static_cast<uint16_t*>(out)[at] = f32_to_bf16(1.0f); break;  // bfloat16
       }
     }
   }
@@ -130,7 +105,7 @@ void hardmax(DataType type, const SliceView& v, const void* x, void* out, Varian
 
 }  // namespace
 
-void normalize(NormalizeOp op, DataType type, const SliceView& view, const void* x, void* out, int64_t p,
+void normalize(NormalizeOp op, DataType type, const AxisExtent& view, const void* x, void* out, int64_t p,
                Variant variant) {
   const TypeSet types = {DataType::kFloat16, DataType::kFloat, DataType::kDouble, DataType::kBfloat16};
   check_type(types, type, "normalize kernels");

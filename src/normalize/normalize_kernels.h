@@ -1,4 +1,5 @@
-// Entry points of the normalization kernels. The input is seen as [outer, n, inner] and each
+// Entry points of the normalization kernels. The input is seen as [outer, n, inner] (an
+// AxisExtent, plan/reduction_plan.h) and each
 // of the outer * inner slices of n elements (stride inner) is normalized on its own: the
 // operator (normalize_op.cc) maps the ONNX axis semantics onto that view and validates types
 // and attributes before this point.
@@ -7,15 +8,11 @@
 #include <cstdint>
 
 #include "core/dtype.h"
+#include "plan/reduction_plan.h"
 #include "schema/op_schema.h"
 #include "simd/storage.h"
 
 namespace orw::kernels {
-
-// The [outer, n, inner] view of a tensor: slices of n elements, inner apart.
-struct SliceView {
-  size_t outer = 1, n = 1, inner = 1;
-};
 
 // out = op(x) slice by slice, x and out of `type` (float16, float, double, bfloat16) and
 // outer * n * inner elements:
@@ -26,7 +23,7 @@ struct SliceView {
 // Everything is computed in double and rounded once to `type`. A slice holding NaN, +inf or
 // only -inf gives NaN throughout (Softmax, LogSoftmax), as onnxruntime. Throws TypeError for
 // another type.
-void normalize(NormalizeOp op, DataType type, const SliceView& view, const void* x, void* out, int64_t p = 2,
+void normalize(NormalizeOp op, DataType type, const AxisExtent& extent, const void* x, void* out, int64_t p = 2,
                Variant variant = Variant::kSimd);
 
 }  // namespace orw::kernels

@@ -11,10 +11,7 @@
 namespace orw {
 
 int64_t normalize_axis(const Node& node, int64_t rank) {
-  const Attribute* a = node.find_attribute("axis");
-  const bool view_2d = node.schema().coerce_to_2d;
-  const char* source = a ? "attribute 'axis'" : view_2d ? "attribute 'axis' (default 1)" : "attribute 'axis' (default -1)";
-  return normalize_axes(node, {a ? a->i : view_2d ? 1 : -1}, rank, source)[0];
+  return axis_attribute(node, rank, node.schema().coerce_to_2d ? 1 : -1);  // the 2-D view's default is 1
 }
 
 int64_t lp_order(const Node& node) {
@@ -33,12 +30,10 @@ std::vector<Tensor> run_normalize(const Node& node, const std::vector<const Tens
   const int64_t axis = normalize_axis(node, x.rank());
   // The 2-D view of versions 1 and 11 is the single-axis view with the axis being all dims
   // from 'axis' on: [prod(dims[:axis]), prod(dims[axis:]), 1].
-  kernels::SliceView view;
-  for (int64_t d = 0; d < x.rank(); ++d) {
-    const auto size = static_cast<size_t>(x.dims()[d]);
-    if (d < axis) view.outer *= size;
-    else if (d == axis || s.coerce_to_2d) view.n *= size;
-    else view.inner *= size;
+  AxisExtent view = make_axis_extent(x.dims(), axis);
+  if (s.coerce_to_2d) {
+    view.n *= view.inner;
+    view.inner = 1;
   }
   Tensor out = Tensor::uninitialized(x.type(), x.dims());
   if (x.size() > 0) kernels::normalize(s.normalize_op, x.type(), view, x.raw(), out.mutable_raw(), p);

@@ -1,5 +1,7 @@
 #include "plan/axes.h"
 
+#include <string>
+
 #include <stdexcept>
 #include <utility>
 
@@ -39,6 +41,14 @@ std::vector<int64_t> normalize_axes(const Node& node, const std::vector<int64_t>
     for (size_t j = i; j > 0 && out[j - 1] > out[j]; --j) std::swap(out[j - 1], out[j]);
   }
   return out;
+}
+
+int64_t axis_attribute(const Node& node, int64_t rank, int64_t fallback) {
+  const Attribute* a = node.find_attribute("axis");
+  if (a) return normalize_axes(node, {a->i}, rank, "attribute 'axis'")[0];
+  if (fallback >= -rank && fallback < rank) return fallback < 0 ? fallback + rank : fallback;  // no text per run
+  const std::string source = "attribute 'axis' (default " + std::to_string(fallback) + ")";
+  return normalize_axes(node, {fallback}, rank, source.c_str())[0];
 }
 
 }  // namespace orw

@@ -15,6 +15,11 @@ namespace orw {
 std::vector<int64_t> normalize_axes(const Node& node, const std::vector<int64_t>& axes, int64_t rank,
                                     const char* source);
 
+// The single axis of attribute 'axis' (ArgMax, TopK, Softmax, ...), or `fallback` when the
+// node has none, normalized for `rank`; errors as normalize_axes, naming "attribute 'axis'"
+// or "attribute 'axis' (default <fallback>)".
+int64_t axis_attribute(const Node& node, int64_t rank, int64_t fallback);
+
 // The dims of `dims` reduced over the sorted, distinct `axes`: each reduced dim becomes `one`
 // (keepdims) or is dropped, the others stay.
 template <class D>

@@ -31,8 +31,8 @@ ReductionPlan make_reduction_plan(const Shape& dims, const std::vector<int64_t>&
   return plan;
 }
 
-ScanExtent make_scan_extent(const Shape& dims, int64_t axis) {
-  ScanExtent e;
+AxisExtent make_axis_extent(const Shape& dims, int64_t axis) {
+  AxisExtent e;
   for (int64_t d = 0; d < static_cast<int64_t>(dims.size()); ++d) {
     if (d < axis) e.outer *= dims[d];
     else if (d == axis) e.n = dims[d];

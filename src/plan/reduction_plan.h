@@ -29,10 +29,12 @@ struct ReductionPlan {
 // then has input_count 0, and reduce_count 0 if a reduced dim is empty.
 ReductionPlan make_reduction_plan(const Shape& dims, const std::vector<int64_t>& axes);
 
-// Splits `dims` around `axis` (0 <= axis < rank) into (outer, n, inner) for scans.
-struct ScanExtent {
+// Splits `dims` around `axis` (0 <= axis < rank) into (outer, n, inner): the view of the ops
+// that work along one axis (scans, the normalize ops, TopK): outer * inner slices of n
+// elements, inner apart.
+struct AxisExtent {
   int64_t outer = 1, n = 1, inner = 1;
 };
-ScanExtent make_scan_extent(const Shape& dims, int64_t axis);
+AxisExtent make_axis_extent(const Shape& dims, int64_t axis);
 
 }  // namespace orw

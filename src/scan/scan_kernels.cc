@@ -23,13 +23,13 @@ using namespace detail;
 template <class T> using Acc = std::conditional_t<std::is_same_v<T, float>, double, T>;
 
 template <class S, class Op>
-std::unique_ptr<ScanStream> make_runner(const ScanExtent& e, bool exclusive, bool reverse) {
+std::unique_ptr<ScanStream> make_runner(const AxisExtent& e, bool exclusive, bool reverse) {
   return std::make_unique<ScanRunner<S, Op>>(static_cast<size_t>(e.outer), static_cast<size_t>(e.n),
                                              static_cast<size_t>(e.inner), exclusive, reverse, kPieceBytes);
 }
 
 template <class T>
-std::unique_ptr<ScanStream> scan_stream_for(ScanOp op, const ScanExtent& e, bool exclusive, bool reverse, Variant v) {
+std::unique_ptr<ScanStream> scan_stream_for(ScanOp op, const AxisExtent& e, bool exclusive, bool reverse, Variant v) {
   using U = Wrapping<T>;
   auto make = [&](auto op_tag) -> std::unique_ptr<ScanStream> {
     using Op = typename decltype(op_tag)::type;
@@ -41,7 +41,7 @@ std::unique_ptr<ScanStream> scan_stream_for(ScanOp op, const ScanExtent& e, bool
 }
 
 template <class T>
-void scan_typed(ScanOp op, const ScanExtent& e, bool exclusive, bool reverse, const void* x, void* out, Variant v) {
+void scan_typed(ScanOp op, const AxisExtent& e, bool exclusive, bool reverse, const void* x, void* out, Variant v) {
   using U = Wrapping<T>;
   const auto* xt = static_cast<const U*>(x);
   auto* ot = static_cast<U*>(out);
@@ -59,7 +59,7 @@ void scan_typed(ScanOp op, const ScanExtent& e, bool exclusive, bool reverse, co
 
 TypeSet scan_types(ScanOp) { return kNumericTypes; }
 
-std::unique_ptr<ScanStream> make_scan_stream(ScanOp op, DataType type, const ScanExtent& e, bool exclusive,
+std::unique_ptr<ScanStream> make_scan_stream(ScanOp op, DataType type, const AxisExtent& e, bool exclusive,
                                              bool reverse, Variant v) {
   check_type(scan_types(op), type, "kernels::make_scan_stream");
   if (is_half(type)) return nullptr;
@@ -71,7 +71,7 @@ std::unique_ptr<ScanStream> make_scan_stream(ScanOp op, DataType type, const Sca
   return stream;
 }
 
-void scan(ScanOp op, DataType type, const ScanExtent& e, bool exclusive, bool reverse, const void* x, void* out,
+void scan(ScanOp op, DataType type, const AxisExtent& e, bool exclusive, bool reverse, const void* x, void* out,
           Variant v) {
   check_type(scan_types(op), type, "kernels::scan");
   if (is_half(type)) {

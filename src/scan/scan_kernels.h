@@ -20,12 +20,12 @@ TypeSet scan_types(ScanOp op);
 
 // A scan stream, or nullptr for float16/bfloat16 (which widen to float32). Throws TypeError
 // for a type outside scan_types(op).
-std::unique_ptr<ScanStream> make_scan_stream(ScanOp op, DataType type, const ScanExtent& extent, bool exclusive,
+std::unique_ptr<ScanStream> make_scan_stream(ScanOp op, DataType type, const AxisExtent& extent, bool exclusive,
                                              bool reverse, Variant variant = Variant::kSimd);
 
 // out = scan of x along extent.n, same size as x. Throws TypeError for a type outside
 // scan_types(op).
-void scan(ScanOp op, DataType type, const ScanExtent& extent, bool exclusive, bool reverse, const void* x, void* out,
+void scan(ScanOp op, DataType type, const AxisExtent& extent, bool exclusive, bool reverse, const void* x, void* out,
           Variant variant = Variant::kSimd);
 
 }  // namespace orw::kernels

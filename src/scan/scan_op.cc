@@ -15,7 +15,7 @@ namespace orw {
 namespace {
 
 struct PreparedScan {
-  ScanExtent extent;
+  AxisExtent extent;
   bool exclusive = false, reverse = false;
 };
 
@@ -40,7 +40,7 @@ PreparedScan prepare_scan(const Node& node, const std::vector<const Tensor*>& in
   }
   if (axis < 0) axis += rank;
   PreparedScan p;
-  p.extent = make_scan_extent(x.dims(), axis);
+  p.extent = make_axis_extent(x.dims(), axis);
   p.exclusive = node.int_attribute("exclusive", 0) != 0;
   p.reverse = node.int_attribute("reverse", 0) != 0;
   return p;

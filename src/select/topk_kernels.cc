@@ -19,10 +19,10 @@ namespace {
 using namespace detail;
 
 template <class T, TopKKey<T> (*kKey)(T), class S>
-void topk_rows(const TopKGeometry& g, int64_t k, bool largest, TopKMethod method, const T* x, T* values,
+void topk_rows(const AxisExtent& g, int64_t k, bool largest, TopKMethod method, const T* x, T* values,
                int64_t* indices) {
   using K = TopKKey<T>;
-  const int64_t n = g.axis, inner = g.inner;
+  const int64_t n = g.n, inner = g.inner;
   const K flip = largest ? K{0} : ~K{0};  // largest = 0: the order reversed, NaN now the smallest key
   const bool select =
       method == TopKMethod::kSelect || (method == TopKMethod::kAuto && k <= kTopKSelectLimit && k < n);
@@ -45,7 +45,7 @@ void topk_rows(const TopKGeometry& g, int64_t k, bool largest, TopKMethod method
 }
 
 template <class T, uint16_t kHalfMask = 0>
-void typed(const TopKGeometry& g, int64_t k, bool largest, const void* x, void* values, int64_t* indices, Variant v,
+void typed(const AxisExtent& g, int64_t k, bool largest, const void* x, void* values, int64_t* indices, Variant v,
            TopKMethod m) {
   using K = TopKKey<T>;
   const T* in = static_cast<const T*>(x);
@@ -58,7 +58,7 @@ void typed(const TopKGeometry& g, int64_t k, bool largest, const void* x, void* 
 
 TypeSet topk_types() { return arg_types(); }  // the same list: the keys reuse ArgMax's
 
-void topk(DataType type, const TopKGeometry& g, int64_t k, bool largest, const void* x, void* values,
+void topk(DataType type, const AxisExtent& g, int64_t k, bool largest, const void* x, void* values,
           int64_t* indices, Variant v, TopKMethod m) {
   check_type(topk_types(), type, "kernels::topk");
   switch (type) {

@@ -5,14 +5,10 @@
 #include <cstdint>
 
 #include "core/dtype.h"
+#include "plan/reduction_plan.h"
 #include "simd/storage.h"
 
 namespace orw::kernels {
-
-// The input seen as [outer, axis, inner]: a row is `axis` elements `inner` apart.
-struct TopKGeometry {
-  int64_t outer = 1, axis = 1, inner = 1;
-};
 
 // How a row is selected: kAuto picks by K (selection for small K, a sort for large K); the
 // others force one method (tests cross-check them).
@@ -25,12 +21,13 @@ constexpr int64_t kTopKSelectLimit = 32;
 // double, bfloat16.
 TypeSet topk_types();
 
-// values / indices [outer, k, inner] = each row's k largest (`largest`) or smallest elements,
+// The input is seen as [outer, n, inner] (an AxisExtent, plan/reduction_plan.h): a row is n
+// elements inner apart. values / indices [outer, k, inner] = each row's k largest (`largest`) or smallest elements,
 // in that order, and their indices along the axis. Ties keep the lower index first; a NaN
 // counts as larger than every number (first with `largest`, last without); -0 equals +0.
-// Integers compare exactly. Values are copied bit for bit from x. Requires 1 <= k <= axis.
+// Integers compare exactly. Values are copied bit for bit from x. Requires 1 <= k <= n.
 // Throws TypeError for a type outside topk_types().
-void topk(DataType type, const TopKGeometry& g, int64_t k, bool largest, const void* x, void* values,
+void topk(DataType type, const AxisExtent& g, int64_t k, bool largest, const void* x, void* values,
           int64_t* indices, Variant variant = Variant::kSimd, TopKMethod method = TopKMethod::kAuto);
 
 }  // namespace orw::kernels

@@ -8,11 +8,7 @@
 
 namespace orw {
 
-int64_t topk_axis(const Node& node, int64_t rank) {
-  const Attribute* a = node.find_attribute("axis");
-  const char* source = a ? "attribute 'axis'" : "attribute 'axis' (default -1)";
-  return normalize_axes(node, {a ? a->i : -1}, rank, source)[0];
-}
+int64_t topk_axis(const Node& node, int64_t rank) { return axis_attribute(node, rank, -1); }
 
 int64_t topk_attribute_k(const Node& node) {
   const Attribute* a = node.find_attribute("k");
@@ -56,9 +52,7 @@ std::vector<Tensor> run_topk(const Node& node, const std::vector<const Tensor*>&
   dims[axis] = k;
   Tensor values = Tensor::uninitialized(x.type(), dims);
   Tensor indices = Tensor::uninitialized(DataType::kInt64, dims);
-  kernels::TopKGeometry g{1, x.dims()[axis], 1};
-  for (int64_t d = 0; d < axis; ++d) g.outer *= x.dims()[d];
-  for (int64_t d = axis + 1; d < x.rank(); ++d) g.inner *= x.dims()[d];
+  const AxisExtent g = make_axis_extent(x.dims(), axis);
   // 'sorted' = 0 allows any order; the sorted one is returned at every version.
   const bool largest = node.int_attribute("largest", 1) != 0;
   if (values.size() > 0) {

@@ -253,7 +253,7 @@ void check_reduce_case(const Shape& dims, const std::vector<int64_t>& axes, Data
 template <class Compare>
 void check_scan_variants(kernels::ScanOp op, const Shape& dims, size_t axis, bool exclusive, bool reverse, DataType type,
                          const Buffer& x, size_t in_offset, size_t out_offset, Compare compare) {
-  const ScanExtent extent = make_scan_extent(dims, static_cast<int64_t>(axis));
+  const AxisExtent extent = make_axis_extent(dims, static_cast<int64_t>(axis));
   for (kernels::Variant variant : {kernels::Variant::kSimd, kernels::Variant::kScalar}) {
     Buffer out(type, x.count, out_offset);
     kernels::scan(op, type, extent, exclusive, reverse, x.data(), out.data(), variant);

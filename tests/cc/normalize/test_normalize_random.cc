@@ -34,7 +34,7 @@ size_t random_size(std::mt19937& rng) {
 
 // Runs the kernel on a copy of x placed `offset` elements into its buffer (misaligned for odd
 // offsets) and returns the output as doubles.
-std::vector<double> run_kernel(NormalizeOp op, DataType type, const kernels::SliceView& view, const std::vector<double>& x,
+std::vector<double> run_kernel(NormalizeOp op, DataType type, const AxisExtent& view, const std::vector<double>& x,
                                int64_t p, kernels::Variant variant, size_t offset) {
   const size_t es = element_size(type), n = x.size();
   std::vector<unsigned char> in((n + offset) * es + 8), out((n + offset) * es + 8, 0xA5);
@@ -56,7 +56,7 @@ TEST_CASE("Normalize kernels/SIMD and scalar both match the reference on random 
   for (int iteration = 0; iteration < 400; ++iteration) {
     const NormalizeOp op = ops[rng() % 4];
     const DataType type = types[rng() % 4];
-    kernels::SliceView view;
+    AxisExtent view;
     view.outer = rng() % 3 == 0 ? 1 : random_size(rng) % 9 + 1;
     view.n = random_size(rng);
     view.inner = rng() % 2 ? 1 : random_size(rng);
@@ -86,7 +86,7 @@ TEST_CASE("Normalize kernels/rows of infinities and NaN give the same results in
   for (int iteration = 0; iteration < 200; ++iteration) {
     const NormalizeOp op = static_cast<NormalizeOp>(rng() % 4);
     const DataType type = rng() % 2 ? DataType::kFloat : DataType::kDouble;
-    kernels::SliceView view;
+    AxisExtent view;
     view.outer = rng() % 4 + 1;
     view.n = rng() % 9 + 1;
     view.inner = rng() % 2 ? 1 : rng() % 6 + 1;

@@ -84,7 +84,7 @@ TEST_CASE("ReductionPlan/neighbouring groups always differ in kind and no group 
   }
 }
 
-TEST_CASE("ScanExtent/splits the shape into outer, axis and inner extents") {
+TEST_CASE("AxisExtent/splits the shape into outer, axis and inner extents") {
   struct Row { Shape dims; int64_t axis, outer, n, inner; };
   const std::vector<Row> table = {
       {{2, 3, 4}, 0, 1, 2, 12},
@@ -98,7 +98,7 @@ TEST_CASE("ScanExtent/splits the shape into outer, axis and inner extents") {
   };
   for (const Row& row : table) {
     INFO("dims " << shape_to_string(row.dims) << " axis " << row.axis);
-    const ScanExtent e = make_scan_extent(row.dims, row.axis);
+    const AxisExtent e = make_axis_extent(row.dims, row.axis);
     CHECK(e.outer == row.outer);
     CHECK(e.n == row.n);
     CHECK(e.inner == row.inner);

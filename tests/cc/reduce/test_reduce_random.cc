@@ -108,7 +108,7 @@ TEST_CASE("kernels/types without a kernel are a TypeError") {
   CHECK_THROWS_AS(kernels::reduce(kernels::ReduceOp::kProd, DataType::kInt8, plan, x, out), TypeError);
   CHECK_THROWS_WITH(kernels::reduce(kernels::ReduceOp::kProd, DataType::kInt8, plan, x, out),
                     Catch::Contains("int8") && Catch::Contains("reduce"));
-  CHECK_THROWS_AS(kernels::scan(kernels::ScanOp::kProd, DataType::kBool, make_scan_extent({4}, 0), false, false, x, out),
+  CHECK_THROWS_AS(kernels::scan(kernels::ScanOp::kProd, DataType::kBool, make_axis_extent({4}, 0), false, false, x, out),
                   TypeError);
   CHECK_FALSE(kernels::reduce_types(kernels::ReduceOp::kProd).contains(DataType::kInt8));
   for (DataType t : arithmetic_types()) {

@@ -270,11 +270,11 @@ TEST_CASE("TopK/random shapes: SIMD and scalar, selection and sort agree with th
   const std::vector<DataType> types = spec_topk_types(24);
   for (int trial = 0; trial < 400; ++trial) {
     const DataType t = types[static_cast<size_t>(rand_int(rng, 0, static_cast<int64_t>(types.size()) - 1))];
-    kernels::TopKGeometry g{rand_int(rng, 1, 3), rand_int(rng, 1, trial % 4 == 0 ? 300 : 40), rand_int(rng, 1, 3)};
+    AxisExtent g{rand_int(rng, 1, 3), rand_int(rng, 1, trial % 4 == 0 ? 300 : 40), rand_int(rng, 1, 3)};
     if (trial % 3 == 0) g.inner = 1;  // contiguous rows
-    const int64_t k = rand_int(rng, 1, std::min<int64_t>(g.axis, trial % 2 ? 8 : 64));
+    const int64_t k = rand_int(rng, 1, std::min<int64_t>(g.n, trial % 2 ? 8 : 64));
     const bool largest = rng() & 1;
-    const Shape dims = {g.outer, g.axis, g.inner};
+    const Shape dims = {g.outer, g.n, g.inner};
     Tensor x = random_tensor(t, dims, rng);
     if (trial % 5 == 0) {  // wide values: fewer ties, and 64-bit values past double's precision
       for (int64_t i = 0; i < x.size(); ++i) {
@@ -282,7 +282,7 @@ TEST_CASE("TopK/random shapes: SIMD and scalar, selection and sort agree with th
         std::memcpy(static_cast<unsigned char*>(x.mutable_raw()) + i * element_size(t), &r, element_size(t));
       }
     }
-    INFO("trial " << trial << " " << type_name(t) << " [" << g.outer << "," << g.axis << "," << g.inner << "] k "
+    INFO("trial " << trial << " " << type_name(t) << " [" << g.outer << "," << g.n << "," << g.inner << "] k "
                   << k << " largest " << largest);
     const Expected e = reference_topk(t, x.raw(), dims, 1, k, largest);
     const size_t count = e.indices.size();
