@@ -17,6 +17,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "elementwise/elementwise_microkernels.h"  // ew::IntOf
 #include "reduce/reduce_microkernels.h"
 #include "reduce/reduce_ops.h"
 #include "schema/op_schema.h"
@@ -25,16 +26,12 @@
 
 namespace orw::kernels::norm {
 
-// The int64 twin of a double or a vector of doubles (exp_nonpositive_double's exponent bits).
-template <class V> struct Int64Of { typedef int64_t type __attribute__((vector_size(sizeof(V)))); };
-template <> struct Int64Of<double> { using type = int64_t; };
-
 // e^d for d <= 0, lane-wise; NaN stays NaN. Below -708 exp_nonpositive_double stops at
 // ~2^-1021 rather than 0, so those lanes are set to 0 (-inf must give exactly 0; results under
 // e^-708 relative to the slice's largest term are lost, which only a double output could show).
 template <class V>
 ORW_INLINE V exp_le0(V d) {
-  const V e = exp_nonpositive_double<V, typename Int64Of<V>::type>(d);
+  const V e = exp_nonpositive_double<V, ew::IntOf<V>>(d);  // IntOf: the int64 twin of double lanes
   return d < V{} - 708.0 ? V{} : e;
 }
 

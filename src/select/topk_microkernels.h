@@ -10,7 +10,7 @@
 #include <cstring>
 #include <type_traits>
 
-#include "arg/arg_microkernels.h"  // widened_key: the order-preserving int32 keys of halves
+#include "arg/arg_microkernels.h"  // widened_key (the order-preserving int32 keys of halves), lane_bits
 #include "simd/simd.h"
 
 namespace orw::kernels {
@@ -62,18 +62,6 @@ ORW_INLINE void insert_entry(TopKEntry<K>* best, int64_t last, K key, int64_t in
   best[p] = {key, index};
 }
 
-// Any lane of a compare mask set.
-template <class M>
-ORW_INLINE bool any_lane(M m) {
-  if constexpr (std::is_arithmetic_v<M>) {
-    return m;
-  } else {
-    uint64_t w[2];
-    std::memcpy(w, &m, sizeof w);
-    return (w[0] | w[1]) != 0;
-  }
-}
-
 // best[0..k) = the k first entries of keys[0..n) in output order (1 <= k <= n). Once the
 // buffer is full, an element enters only with a key above the k-th one (an equal key has a
 // larger index and loses), so the SIMD instance compares a vector of keys against that
@@ -86,7 +74,7 @@ ORW_KERNEL void select_row(const K* keys, int64_t n, int64_t k, TopKEntry<K>* be
   if constexpr (S::kLanes > 1) {
     constexpr auto kLanes = static_cast<int64_t>(S::kLanes);
     for (; i + kLanes <= n; i += kLanes) {
-      if (!any_lane(simd::greater(S::load(keys + i), S::splat(threshold)))) continue;
+      if (lane_bits(simd::greater(S::load(keys + i), S::splat(threshold))) == 0) continue;
       for (int64_t j = i; j < i + kLanes; ++j) {
         if (keys[j] <= threshold) continue;
         insert_entry(best, k - 1, keys[j], j);
