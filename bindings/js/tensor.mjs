@@ -38,26 +38,26 @@ function fromPlainArray(type, values) {
   const n = values.length;
   const out = new array(n);
   const range = INT_RANGES[type];
+  const big = type === 'int64' || type === 'uint64';
   const conv = type === 'float16' ? numberToFloat16Bits : type === 'bfloat16' ? numberToBfloat16Bits : null;
+  const bad = (Err, i, v, why) => new Err(`Tensor: data[${i}] (${typeof v === 'bigint' ? `${v}n` : String(v)}) ${why} for type '${type}'`);
   for (let i = 0; i < n; ++i) {
     const v = values[i];
-    const bad = (Err, why) => new Err(`Tensor: data[${i}] (${typeof v === 'bigint' ? `${v}n` : String(v)}) ${why} for type '${type}'`);
     if (type === 'bool') { out[i] = v ? 1 : 0; continue; }
     if (range) {
-      const big = typeof range[0] === 'bigint';
       if (typeof v === 'boolean') { out[i] = big ? BigInt(v) : Number(v); continue; }
-      if (typeof v !== 'number' && typeof v !== 'bigint') throw bad(TypeError, 'is not a number');
-      if (typeof v === 'number' && !Number.isInteger(v)) throw bad(RangeError, 'is not an integer');
-      if (v < range[0] || v > range[1]) throw bad(RangeError, `is out of range [${range[0]}, ${range[1]}]`);
+      if (typeof v !== 'number' && typeof v !== 'bigint') throw bad(TypeError, i, v, 'is not a number');
+      if (typeof v === 'number' && !Number.isInteger(v)) throw bad(RangeError, i, v, 'is not an integer');
+      if (v < range[0] || v > range[1]) throw bad(RangeError, i, v, `is out of range [${range[0]}, ${range[1]}]`);
       out[i] = big ? BigInt(v) : Number(v);
       continue;
     }
     if (conv) {
-      if (typeof v !== 'number') throw bad(TypeError, 'is not a number');
+      if (typeof v !== 'number') throw bad(TypeError, i, v, 'is not a number');
       out[i] = conv(v);
       continue;
     }
-    if (typeof v !== 'number' && typeof v !== 'boolean') throw bad(TypeError, 'is not a number');
+    if (typeof v !== 'number' && typeof v !== 'boolean') throw bad(TypeError, i, v, 'is not a number');
     out[i] = Number(v);
   }
   return out;
