@@ -85,7 +85,7 @@ async function main() {
     try { void t.data; } catch (e) { message = e.message; }
     expect(/disposed/.test(message), `error: ${message}`);
     try { sum.run([t]); message = ''; } catch (e) { message = e.message; }
-    expect(/inputs\[0\]: this wasm tensor was disposed/.test(message), `run error: ${message}`);
+    expect(/^ReduceSum \(opset 13\): run: inputs\[0\] \('input0'\): this wasm tensor was disposed$/.test(message), `run error: ${message}`);
   });
 
   check('no wasm tensor is left alive', () => {
