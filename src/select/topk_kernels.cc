@@ -31,9 +31,23 @@ void topk_rows(const AxisExtent& g, int64_t k, bool largest, TopKMethod method, 
   for (int64_t o = 0; o < g.outer; ++o) {
     for (int64_t c = 0; c < inner; ++c) {
       const T* row = x + o * n * inner + c;
-      for (int64_t i = 0; i < n; ++i) keys[i] = kKey(row[i * inner]) ^ flip;
-      if (select) select_row<S>(keys.data(), n, k, entries.data());
-      else sort_row(keys.data(), n, k, entries.data());
+      bool done = false;
+      if constexpr (S::kLanes > 1 && sizeof(T) == sizeof(K)) {
+        if (inner == 1) {  // a contiguous row: keyed a vector at a time
+          if (select) {
+            select_contiguous<T, simd::Vec128<T>>(row, n, k, largest, entries.data());
+          } else {
+            key_row<T, S>(row, n, flip, keys.data());
+            sort_row(keys.data(), n, k, entries.data());
+          }
+          done = true;
+        }
+      }
+      if (!done) {
+        for (int64_t i = 0; i < n; ++i) keys[i] = kKey(row[i * inner]) ^ flip;
+        if (select) select_row<S>(keys.data(), n, k, entries.data());
+        else sort_row(keys.data(), n, k, entries.data());
+      }
       T* vo = values + o * k * inner + c;
       int64_t* io = indices + o * k * inner + c;
       for (int64_t j = 0; j < k; ++j) {

@@ -40,6 +40,48 @@ ORW_INLINE TopKKey<T> order_key(T x) {
   }
 }
 
+// order_key(p[0..lanes)) ^ flip for a 32- or 64-bit type, a vector of S (lanes of the key
+// type K), branch-free: the same keys as order_key (tested against it). Keying is the one
+// step besides the threshold compare that touches every element, so it must not be a branchy
+// scalar loop.
+template <class T, class S, class K = typename S::Lane>
+ORW_INLINE typename S::V key_vector(const T* p, typename S::V flips) {
+  static_assert(sizeof(T) == sizeof(K), "same-width keys only");
+  using V = typename S::V;
+  typedef std::make_signed_t<K> SV __attribute__((vector_size(sizeof(V))));
+  constexpr K kSign = K{1} << (sizeof(K) * 8 - 1);
+  const V sign = S::splat(kSign);
+  V u;
+  std::memcpy(&u, p, sizeof u);
+  V key = u;
+  if constexpr (std::is_floating_point_v<T>) {
+    // Negatives inverted, positives above them; +-0 the key of +0, every NaN all ones.
+    // (The magnitude is below 2^(bits-1), so the signed compares are exact.)
+    constexpr K kInf = static_cast<K>(sizeof(T) == 4 ? 0x7F800000ull : 0x7FF0000000000000ull);
+    const V neg = (V)((SV)u >> (sizeof(K) * 8 - 1));
+    const SV mag = (SV)(u & ~sign);
+    key = u ^ (neg | sign);
+    const V zero = (V)(mag == SV{}), nan = (V)(mag > (SV)S::splat(kInf));
+    key = ((key & ~zero) | (sign & zero)) | nan;
+  } else if constexpr (std::is_signed_v<T>) {
+    key = u ^ sign;
+  }
+  return key ^ flips;
+}
+
+// keys[0..n) = order_key(x[i]) ^ flip for a contiguous row (the sort path's keys).
+template <class T, class S, class K = typename S::Lane>
+ORW_KERNEL void key_row(const T* x, int64_t n, K flip, K* keys) {
+  constexpr auto kLanes = static_cast<int64_t>(S::kLanes);
+  const auto flips = S::splat(flip);
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) {
+    const auto key = key_vector<T, S>(x + i, flips);
+    std::memcpy(keys + i, &key, sizeof key);
+  }
+  for (; i < n; ++i) keys[i] = order_key<T>(x[i]) ^ flip;
+}
+
 template <class K>
 struct TopKEntry {
   K key;
@@ -85,6 +127,48 @@ ORW_KERNEL void select_row(const K* keys, int64_t n, int64_t k, TopKEntry<K>* be
   for (; i < n; ++i) {
     if (keys[i] <= threshold) continue;
     insert_entry(best, k - 1, keys[i], i);
+    threshold = best[k - 1].key;
+  }
+}
+
+// select_row for a contiguous row of a 32- or 64-bit type, S a vector of T: no key buffer.
+// Two vectors per step go through a filter in T's own order that never misses an element
+// whose key beats the threshold's (largest: x > t or x a NaN; smallest: x < t, or any
+// non-NaN x when t is a NaN); only a step that passes it is keyed and inserted element by
+// element, which settles the rare false hit (-0 against +0, a NaN against a NaN threshold).
+template <class T, class S, class K = TopKKey<T>>
+ORW_KERNEL void select_contiguous(const T* x, int64_t n, int64_t k, bool largest, TopKEntry<K>* best) {
+  constexpr auto kLanes = static_cast<int64_t>(S::kLanes);
+  const K flip = largest ? K{0} : ~K{0};
+  for (int64_t i = 0; i < k; ++i) insert_entry(best, i, order_key<T>(x[i]) ^ flip, i);
+  K threshold = best[k - 1].key;
+  T t = x[best[k - 1].index];
+  int64_t i = k;
+  for (; i + 2 * kLanes <= n; i += 2 * kLanes) {
+    const auto a = S::load(x + i), b = S::load(x + i + kLanes), tv = S::splat(t);
+    uint32_t hit;
+    if (largest) {
+      auto m = simd::greater(a, tv) | simd::greater(b, tv);
+      if constexpr (std::is_floating_point_v<T>) m = m | (a != a) | (b != b);
+      hit = lane_bits(m);
+    } else if (t == t) {
+      hit = lane_bits(simd::greater(tv, a) | simd::greater(tv, b));
+    } else {  // a NaN threshold (smallest): every number beats it
+      hit = lane_bits((a == a) | (b == b));
+    }
+    if (hit == 0) continue;
+    for (int64_t j = i; j < i + 2 * kLanes; ++j) {
+      const K key = order_key<T>(x[j]) ^ flip;
+      if (key <= threshold) continue;
+      insert_entry(best, k - 1, key, j);
+      threshold = best[k - 1].key;
+      t = x[best[k - 1].index];
+    }
+  }
+  for (; i < n; ++i) {
+    const K key = order_key<T>(x[i]) ^ flip;
+    if (key <= threshold) continue;
+    insert_entry(best, k - 1, key, i);
     threshold = best[k - 1].key;
   }
 }

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <numeric>
 #include <random>
 
@@ -15,6 +16,8 @@
 #include "helpers.h"
 #include "runtime/run_node.h"
 #include "select/topk_kernels.h"
+#include "select/topk_microkernels.h"
+#include "simd/simd.h"
 
 using namespace orw;
 using namespace orw_test;
@@ -295,4 +298,48 @@ TEST_CASE("TopK/random shapes: SIMD and scalar, selection and sort agree with th
       }
     }
   }
+}
+
+// The vector keying of contiguous rows must give exactly the scalar order_key's keys, for the
+// bit patterns where the two are most likely to differ: signed zeros, infinities, every kind
+// of NaN, subnormals, the extremes, and random bits.
+template <class T>
+void check_vector_keys(std::mt19937& rng) {
+  using K = kernels::TopKKey<T>;
+  std::vector<T> x;
+  if constexpr (std::is_floating_point_v<T>) {
+    const T lim = std::numeric_limits<T>::max(), tiny = std::numeric_limits<T>::denorm_min();
+    x = {T(0), -T(0), T(kInf), -T(kInf), T(kNaN), -T(kNaN), lim, -lim, tiny, -tiny, T(1), T(-1)};
+    for (K bits : {K(~K{0}), K(~K{0} >> 1), K((~K{0} >> 1) ^ 1)}) {  // NaNs with other payloads and signs
+      T v;
+      std::memcpy(&v, &bits, sizeof v);
+      x.push_back(v);
+    }
+  } else {
+    x = {std::numeric_limits<T>::min(), std::numeric_limits<T>::max(), T(0), T(1), T(-1)};
+  }
+  for (int i = 0; i < 200; ++i) {
+    const K r = static_cast<K>(rand_u64(rng));
+    T v;
+    std::memcpy(&v, &r, sizeof v);
+    x.push_back(v);
+  }
+  for (K flip : {K{0}, ~K{0}}) {
+    std::vector<K> keys(x.size());
+    kernels::key_row<T, simd::Vec128<K>>(x.data(), static_cast<int64_t>(x.size()), flip, keys.data());
+    for (size_t i = 0; i < x.size(); ++i) {
+      INFO("element " << i);
+      CHECK(keys[i] == (kernels::order_key<T>(x[i]) ^ flip));
+    }
+  }
+}
+
+TEST_CASE("TopK/contiguous rows keyed a vector at a time give the scalar keys", "[topk]") {
+  std::mt19937 rng(7);
+  check_vector_keys<float>(rng);
+  check_vector_keys<double>(rng);
+  check_vector_keys<int32_t>(rng);
+  check_vector_keys<uint32_t>(rng);
+  check_vector_keys<int64_t>(rng);
+  check_vector_keys<uint64_t>(rng);
 }
