@@ -40,48 +40,6 @@ ORW_INLINE TopKKey<T> order_key(T x) {
   }
 }
 
-// order_key(p[0..lanes)) ^ flip for a 32- or 64-bit type, a vector of S (lanes of the key
-// type K), branch-free: the same keys as order_key (tested against it). Keying is the one
-// step besides the threshold compare that touches every element, so it must not be a branchy
-// scalar loop.
-template <class T, class S, class K = typename S::Lane>
-ORW_INLINE typename S::V key_vector(const T* p, typename S::V flips) {
-  static_assert(sizeof(T) == sizeof(K), "same-width keys only");
-  using V = typename S::V;
-  typedef std::make_signed_t<K> SV __attribute__((vector_size(sizeof(V))));
-  constexpr K kSign = K{1} << (sizeof(K) * 8 - 1);
-  const V sign = S::splat(kSign);
-  V u;
-  std::memcpy(&u, p, sizeof u);
-  V key = u;
-  if constexpr (std::is_floating_point_v<T>) {
-    // Negatives inverted, positives above them; +-0 the key of +0, every NaN all ones.
-    // (The magnitude is below 2^(bits-1), so the signed compares are exact.)
-    constexpr K kInf = static_cast<K>(sizeof(T) == 4 ? 0x7F800000ull : 0x7FF0000000000000ull);
-    const V neg = (V)((SV)u >> (sizeof(K) * 8 - 1));
-    const SV mag = (SV)(u & ~sign);
-    key = u ^ (neg | sign);
-    const V zero = (V)(mag == SV{}), nan = (V)(mag > (SV)S::splat(kInf));
-    key = ((key & ~zero) | (sign & zero)) | nan;
-  } else if constexpr (std::is_signed_v<T>) {
-    key = u ^ sign;
-  }
-  return key ^ flips;
-}
-
-// keys[0..n) = order_key(x[i]) ^ flip for a contiguous row (the sort path's keys).
-template <class T, class S, class K = typename S::Lane>
-ORW_KERNEL void key_row(const T* x, int64_t n, K flip, K* keys) {
-  constexpr auto kLanes = static_cast<int64_t>(S::kLanes);
-  const auto flips = S::splat(flip);
-  int64_t i = 0;
-  for (; i + kLanes <= n; i += kLanes) {
-    const auto key = key_vector<T, S>(x + i, flips);
-    std::memcpy(keys + i, &key, sizeof key);
-  }
-  for (; i < n; ++i) keys[i] = order_key<T>(x[i]) ^ flip;
-}
-
 template <class K>
 struct TopKEntry {
   K key;
