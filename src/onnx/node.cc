@@ -26,6 +26,13 @@ AttrType attribute_type(const onnx::AttributeProto& a) {
   return AttrType::kUndefined;
 }
 
+// How errors name a node before it is validated (and start naming it after): its op type, or
+// "node".
+ErrorMessage& append_op_type(ErrorMessage& m, const std::string& op_type) {
+  if (op_type.empty()) return m << "node";
+  return m << Printable{op_type};
+}
+
 // `op_type` names the node in the errors of a tensor value that does not decode.
 Attribute decode_attribute(const onnx::AttributeProto& a, const std::string& op_type) {
   Attribute out;
@@ -38,7 +45,10 @@ Attribute decode_attribute(const onnx::AttributeProto& a, const std::string& op_
   out.floats.assign(a.floats().begin(), a.floats().end());
   out.strings.assign(a.strings().begin(), a.strings().end());
   if (out.type == AttrType::kTensor) {
-    out.tensor = std::make_shared<const Tensor>(tensor_from_proto(a.t(), op_type + ": attribute '" + a.name() + "'"));
+    // Both names come from the bytes: escaped like every other name in a message.
+    ErrorMessage what;
+    append_op_type(what, op_type) << ": attribute '" << Printable{a.name()} << '\'';
+    out.tensor = std::make_shared<const Tensor>(tensor_from_proto(a.t(), what.text()));
   }
   return out;
 }
@@ -56,13 +66,6 @@ void encode_attribute(const Attribute& a, onnx::AttributeProto* p) {
     case AttrType::kTensor: if (a.tensor) tensor_to_proto(*a.tensor, p->mutable_t()); break;
     default: break;
   }
-}
-
-// How errors name a node before it is validated (and start naming it after): its op type, or
-// "node".
-ErrorMessage& append_op_type(ErrorMessage& m, const std::string& op_type) {
-  if (op_type.empty()) return m << "node";
-  return m << Printable{op_type};
 }
 
 }  // namespace

@@ -114,3 +114,17 @@ TEST_CASE("Node/a Cast 'round_mode' with control bytes appears escaped", "[names
   });
   CHECK(message.find("attribute 'round_mode' must be \"up\", \"down\" or \"nearest\", got \"up\\n\"") != std::string::npos);
 }
+
+TEST_CASE("NodeProto/a tensor attribute whose value does not decode names the attribute escaped", "[names]") {
+  onnx::NodeProto p;
+  p.set_op_type("Reduce\x02Sum");
+  p.add_input("x");
+  p.add_output("y");
+  auto* a = p.add_attribute();
+  a->set_name("no\roop");
+  a->set_type(onnx::AttributeProto::TENSOR);
+  a->mutable_t()->set_data_type(44);
+  const std::string bytes = p.SerializeAsString();
+  const std::string message = message_of([&] { Node::parse(bytes.data(), bytes.size(), 18); });
+  CHECK(message == "Reduce\\x02Sum: attribute 'no\\x0doop': element type type 44 is not supported");
+}
