@@ -62,6 +62,15 @@ ORW_INLINE void insert_entry(TopKEntry<K>* best, int64_t last, K key, int64_t in
   best[p] = {key, index};
 }
 
+// Offers (key, index) to the full buffer best[0..k), whose last key is `threshold`; returns
+// the threshold after it (an equal key has a larger index and loses).
+template <class K>
+ORW_INLINE K offer_entry(TopKEntry<K>* best, int64_t k, K threshold, K key, int64_t index) {
+  if (key <= threshold) return threshold;
+  insert_entry(best, k - 1, key, index);
+  return best[k - 1].key;
+}
+
 // best[0..k) = the k first entries of keys[0..n) in output order (1 <= k <= n). Once the
 // buffer is full, an element enters only with a key above the k-th one (an equal key has a
 // larger index and loses), so the SIMD instance compares a vector of keys against that
@@ -75,21 +84,14 @@ ORW_KERNEL void select_row(const K* keys, int64_t n, int64_t k, TopKEntry<K>* be
     constexpr auto kLanes = static_cast<int64_t>(S::kLanes);
     for (; i + kLanes <= n; i += kLanes) {
       if (lane_bits(simd::greater(S::load(keys + i), S::splat(threshold))) == 0) continue;
-      for (int64_t j = i; j < i + kLanes; ++j) {
-        if (keys[j] <= threshold) continue;
-        insert_entry(best, k - 1, keys[j], j);
-        threshold = best[k - 1].key;
-      }
+      for (int64_t j = i; j < i + kLanes; ++j) threshold = offer_entry(best, k, threshold, keys[j], j);
     }
   }
-  for (; i < n; ++i) {
-    if (keys[i] <= threshold) continue;
-    insert_entry(best, k - 1, keys[i], i);
-    threshold = best[k - 1].key;
-  }
+  for (; i < n; ++i) threshold = offer_entry(best, k, threshold, keys[i], i);
 }
 
-// select_row for a contiguous row of a 32- or 64-bit type, S a vector of T: no key buffer.
+// select_row for a contiguous row of a 32- or 64-bit type, S a vector of T: no key buffer
+// (instantiated for float only, see topk_kernels.cc).
 // Two vectors per step go through a filter in T's own order that never misses an element
 // whose key beats the threshold's (largest: x > t or x a NaN; smallest: x < t, or any
 // non-NaN x when t is a NaN); only a step that passes it is keyed and inserted element by
@@ -115,20 +117,10 @@ ORW_KERNEL void select_contiguous(const T* x, int64_t n, int64_t k, bool largest
       hit = lane_bits((a == a) | (b == b));
     }
     if (hit == 0) continue;
-    for (int64_t j = i; j < i + 2 * kLanes; ++j) {
-      const K key = order_key<T>(x[j]) ^ flip;
-      if (key <= threshold) continue;
-      insert_entry(best, k - 1, key, j);
-      threshold = best[k - 1].key;
-      t = x[best[k - 1].index];
-    }
+    for (int64_t j = i; j < i + 2 * kLanes; ++j) threshold = offer_entry(best, k, threshold, order_key<T>(x[j]) ^ flip, j);
+    t = x[best[k - 1].index];
   }
-  for (; i < n; ++i) {
-    const K key = order_key<T>(x[i]) ^ flip;
-    if (key <= threshold) continue;
-    insert_entry(best, k - 1, key, i);
-    threshold = best[k - 1].key;
-  }
+  for (; i < n; ++i) threshold = offer_entry(best, k, threshold, order_key<T>(x[i]) ^ flip, i);
 }
 
 // all[0..k) = the k first entries of keys[0..n) in output order; all holds n entries.
