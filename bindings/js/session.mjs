@@ -49,7 +49,7 @@ export class InferenceSession {
     bytes = asBytes(bytes, 'InferenceSession.create: model (a path, a URL or its bytes)');
     const m = wasm();
     const handle = withBytes(bytes, (ptr, n) => m.sessionCreate(ptr, n), 'InferenceSession.create');
-    if (!handle) fail();
+    if (!handle) fail('InferenceSession.create');
     try {
       return new InferenceSession(handle, options);
     } catch (e) {

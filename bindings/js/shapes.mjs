@@ -42,7 +42,7 @@ export function inferModelShapes(modelBytes) {
   modelBytes = asBytes(modelBytes, 'inferModelShapes: modelBytes');
   const m = wasm();
   const result = withBytes(modelBytes, (ptr, n) => m.inferModelShapes(ptr, n), 'inferModelShapes');
-  if (result === null) fail();
+  if (result === null) fail('inferModelShapes');
   const out = {};
   for (const [name, info] of Object.entries(result)) out[name] = fromWasmInfo(info);
   return out;

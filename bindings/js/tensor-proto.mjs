@@ -10,7 +10,7 @@ export function readTensorProto(bytes) {
   bytes = asBytes(bytes, 'readTensorProto: bytes');
   const m = wasm();
   return withBytes(bytes, (ptr, n) => {
-    if (!m.tensorFromBytes(ptr, n)) fail();
+    if (!m.tensorFromBytes(ptr, n)) fail('readTensorProto');
     const p = m.lastBytesPtr();
     const name = new TextDecoder().decode(m.HEAPU8.subarray(p, p + m.lastBytesLength()));
     const [tensor] = takeOutputs();

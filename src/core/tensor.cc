@@ -15,6 +15,10 @@ int64_t checked_element_count(const Shape& dims, std::string_view what) {
       fail<SizeError>(ErrorMessage() << what << ": dim " << i << " is negative (" << dims[i] << ") in shape "
                                      << ShapeText{dims});
     }
+    if (dims[i] > kMaxDim) {
+      fail<SizeError>(ErrorMessage() << what << ": dim " << i << " is " << dims[i]
+                                     << ", beyond 2^53 - 1 (the largest integer a JS number holds exactly)");
+    }
     has_zero |= dims[i] == 0;
   }
   if (has_zero) return 0;  // empty, however large the other dims

@@ -15,8 +15,12 @@ namespace orw {
 
 using Shape = std::vector<int64_t>;
 
-// Number of elements of `dims`. Throws SizeError if a dim is negative or the product
-// overflows int64; `what` prefixes the message (e.g. "ReduceProd: input 'data'").
+// The largest dim: 2^53 - 1, the largest integer a JS number holds exactly, so that every
+// shape can be given back to JS as it is (an empty tensor could otherwise carry any dim).
+constexpr int64_t kMaxDim = (int64_t{1} << 53) - 1;
+
+// Number of elements of `dims`. Throws SizeError if a dim is negative or above kMaxDim, or
+// the product overflows int64; `what` prefixes the message (e.g. "ReduceProd: input 'data'").
 int64_t checked_element_count(const Shape& dims, std::string_view what);
 
 // Bytes needed for `count` elements of `type`. Throws SizeError if that exceeds what this

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/errors.h"
+#include "onnx/model_checks.h"
 #include "onnx/tensor_proto.h"
 #include "orw_proto/onnx.pb.h"
 #include "core/names.h"
@@ -53,20 +54,16 @@ int64_t Model::opset(const std::string& domain) const {
 
 Model Model::parse(const void* bytes, size_t size) {
   onnx::ModelProto proto;
-  if (size > static_cast<size_t>(INT_MAX) || !proto.ParseFromArray(bytes, static_cast<int>(size))) {
-    fail<ParseError>(ErrorMessage() << "ModelProto: the " << size
-                                    << " bytes are not a valid serialized onnx.ModelProto "
-                                       "(truncated, malformed, or nested more than 100 messages deep)");
+  parse_model_proto(bytes, size, &proto);
+  check_model_proto(proto);
+  if (proto.graph().output_size() == 0) {
+    fail<ValueError>("model: the graph has no outputs, so a session of it would compute nothing");
   }
   Model m;
   m.ir_version_ = proto.ir_version();
-  for (const auto& imp : proto.opset_import()) m.opsets_[canonical_domain(imp.domain())] = imp.version();
-  // IR version 3 and older models may omit opset_import for the default domain: ONNX then
-  // means opset 1.
-  if (proto.opset_import_size() == 0) m.opsets_[kOnnxDomain] = 1;
+  m.opsets_ = imported_opsets(proto);
 
   const auto& g = proto.graph();
-  check_graph_limits(g);
   for (const auto& init : g.initializer()) {
     ErrorMessage what;
     what << "initializer '" << Printable{init.name()} << '\'';

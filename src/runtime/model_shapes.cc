@@ -4,6 +4,7 @@
 
 #include "core/errors.h"
 #include "onnx/model.h"
+#include "onnx/model_checks.h"
 #include "onnx/node.h"
 #include "orw_proto/onnx.pb.h"
 #include "registry/compute_shape.h"
@@ -61,19 +62,16 @@ void infer_graph_node(ShapesContext& ctx, const onnx::NodeProto& proto) {
 
 std::map<std::string, TensorInfo> infer_model_shapes(const void* bytes, size_t size) {
   onnx::ModelProto model;
-  if (size > static_cast<size_t>(INT_MAX) || !model.ParseFromArray(bytes, static_cast<int>(size))) {
-    fail<ParseError>(ErrorMessage() << "ModelProto: the " << size
-                                    << " bytes are not a valid serialized onnx.ModelProto "
-                                       "(truncated, malformed, or nested more than 100 messages deep)");
-  }
+  parse_model_proto(bytes, size, &model);
+  check_model_proto(model);
   ShapesContext ctx;
-  for (const auto& import : model.opset_import()) ctx.set_opset(import.domain(), import.version());
+  for (const auto& [domain, version] : imported_opsets(model)) ctx.set_opset(domain, version);
   const auto& graph = model.graph();
-  check_graph_limits(graph);
   for (const auto& input : graph.input()) ctx.set(input.name(), info_from_type(input.type()));
   for (const auto& init : graph.initializer()) {
-    if (model.ir_version() >= 4 && ctx.contains(init.name())) continue;  // an overridable default
-    ErrorMessage what;                                                   // the prefix of info_from_tensor's errors
+    // An initializer named like a graph input is the value the run uses (check_model_proto
+    // made sure the declaration allows it): its exact type and dims win.
+    ErrorMessage what;  // the prefix of info_from_tensor's errors
     what << "initializer '" << Printable{init.name()} << '\'';
     ctx.set(init.name(), info_from_tensor(init, what.text()));
   }

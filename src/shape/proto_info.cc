@@ -1,6 +1,7 @@
 #include "shape/proto_info.h"
 
 #include "core/errors.h"
+#include "core/tensor.h"
 #include "orw_proto/onnx.pb.h"
 
 namespace orw {
@@ -61,6 +62,8 @@ TensorInfo info_from_tensor(const onnx::TensorProto& tensor, const std::string& 
     if (d < 0) fail<ParseError>(ErrorMessage() << what << ": dim " << d << " is negative");
     info.shape->push_back(Dim::of(d));
   }
+  // The run's limits (a dim beyond 2^53 - 1, an element count beyond int64): the same errors.
+  checked_element_count(Shape(tensor.dims().begin(), tensor.dims().end()), what);
   const bool is_int = info.type == DataType::kInt64 || info.type == DataType::kInt32;
   const bool external = tensor.data_location() == onnx::TensorProto::EXTERNAL;
   if (!is_int || external || tensor.dims_size() > 1) return info;

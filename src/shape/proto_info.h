@@ -25,7 +25,8 @@ TensorInfo info_from_type(const onnx::TypeProto& type);
 // A TensorProto's type and dims, and its values when it is a small integer tensor stored in
 // the model (int64_data, int32_data or little-endian raw_data; external data is not read).
 // Throws ParseError, prefixed with `what`, for a negative dim or stored data whose length
-// does not match the dims.
+// does not match the dims, and SizeError (as checked_element_count) for a dim beyond 2^53 - 1
+// or an element count beyond int64.
 TensorInfo info_from_tensor(const onnx::TensorProto& tensor, const std::string& what);
 
 // `values` as ValueAsShape entries, or nullopt when there are more than kMaxShapeValues.

@@ -87,17 +87,22 @@ export function encodeTensor(name, { type, data, dims }) {
 }
 
 // A ModelProto. spec: { nodes: [nodeSpec], inputs: [valueInfo], outputs: [valueInfo],
-// initializers?: {name: tensor}, opset = 18, domain = '', irVersion = 8, graphName = 'g' }.
-export function encodeModel({ nodes, inputs, outputs, initializers = {}, opset = 18, domain = '', irVersion = 8, graphName = 'g' }) {
+// initializers?: {name: tensor} or [[name, tensor]] (names may repeat), opset = 18,
+// domain = '', irVersion = 8, graphName = 'g', opsetImports = [{ domain, version: opset }] }.
+export function encodeModel({
+  nodes, inputs, outputs, initializers = {}, opset = 18, domain = '', irVersion = 8, graphName = 'g',
+  opsetImports = [{ domain, version: opset }],
+}) {
+  const inits = Array.isArray(initializers) ? initializers : Object.entries(initializers);
   const graph = [
     ...nodes.flatMap((n) => lenField(1, encodeNode(n))),
     ...strField(2, graphName),
-    ...Object.entries(initializers).flatMap(([name, t]) => lenField(5, encodeTensor(name, t))),
+    ...inits.flatMap(([name, t]) => lenField(5, encodeTensor(name, t))),
     ...inputs.flatMap((v) => lenField(11, encodeValueInfo(v))),
     ...outputs.flatMap((v) => lenField(12, encodeValueInfo(v))),
   ];
-  const opsetImport = [...(domain ? strField(1, domain) : []), ...intField(2, opset)];
-  return Uint8Array.from([...intField(1, irVersion), ...lenField(7, graph), ...lenField(8, opsetImport)]);
+  const imports = opsetImports.flatMap((o) => lenField(8, [...(o.domain ? strField(1, o.domain) : []), ...intField(2, o.version)]));
+  return Uint8Array.from([...intField(1, irVersion), ...lenField(7, graph), ...imports]);
 }
 
 // A model of one node: node inputs named after `inputs` (value infos), output `outputs[0]`.
