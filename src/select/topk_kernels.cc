@@ -19,27 +19,12 @@ namespace {
 
 using namespace detail;
 
-// entries[0..k) = the K best of the row (n elements `inner` apart) in output order; keys
-// (n of them) is scratch. Small K over a contiguous float row (the common case: logits) is
-// filtered a vector at a time; every other case keys the row first. Only float has the
-// filter: each further type's instance costs about 0.5 KB gzipped (docs/size.md).
-template <class T, TopKKey<T> (*kKey)(T), class S>
-void rank_row(const T* row, int64_t n, int64_t inner, int64_t k, bool largest, bool select, TopKKey<T>* keys,
-              TopKEntry<TopKKey<T>>* entries) {
-  if constexpr (S::kLanes > 1 && std::is_same_v<T, float>) {
-    if (inner == 1 && select) return select_contiguous<T, simd::Vec128<T>>(row, n, k, largest, entries);
-  }
-  const TopKKey<T> flip = largest ? 0 : ~TopKKey<T>{0};  // largest = 0: the order reversed, NaN now the smallest key
-  for (int64_t i = 0; i < n; ++i) keys[i] = kKey(row[i * inner]) ^ flip;
-  if (select) select_row<S>(keys, n, k, entries);
-  else sort_row(keys, n, k, entries);
-}
-
 template <class T, TopKKey<T> (*kKey)(T), class S>
 void topk_rows(const AxisExtent& g, int64_t k, bool largest, TopKMethod method, const T* x, T* values,
                int64_t* indices) {
   using K = TopKKey<T>;
   const int64_t n = g.n, inner = g.inner;
+  const K flip = largest ? K{0} : ~K{0};  // largest = 0: the order reversed, NaN now the smallest key
   const bool select =
       method == TopKMethod::kSelect || (method == TopKMethod::kAuto && k <= kTopKSelectLimit && k < n);
   std::vector<K> keys(static_cast<size_t>(n));
@@ -47,7 +32,22 @@ void topk_rows(const AxisExtent& g, int64_t k, bool largest, TopKMethod method, 
   for (int64_t o = 0; o < g.outer; ++o) {
     for (int64_t c = 0; c < inner; ++c) {
       const T* row = x + o * n * inner + c;
-      rank_row<T, kKey, S>(row, n, inner, k, largest, select, keys.data(), entries.data());
+      // Small K over a contiguous float row (the common case: logits) is filtered a vector at
+      // a time; every other case keys the row first. (Only float: each further type's
+      // instance costs ~0.5 KB gzipped. Written inline: as a helper function the choice cost
+      // 1 KB gzipped more.)
+      bool done = false;
+      if constexpr (S::kLanes > 1 && std::is_same_v<T, float>) {
+        if (inner == 1 && select) {
+          select_contiguous<T, simd::Vec128<T>>(row, n, k, largest, entries.data());
+          done = true;
+        }
+      }
+      if (!done) {
+        for (int64_t i = 0; i < n; ++i) keys[i] = kKey(row[i * inner]) ^ flip;
+        if (select) select_row<S>(keys.data(), n, k, entries.data());
+        else sort_row(keys.data(), n, k, entries.data());
+      }
       T* vo = values + o * k * inner + c;
       int64_t* io = indices + o * k * inner + c;
       for (int64_t j = 0; j < k; ++j) {
