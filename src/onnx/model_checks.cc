@@ -3,7 +3,6 @@
 #include <climits>
 #include <set>
 #include <string>
-#include <string_view>
 
 #include "core/errors.h"
 #include "core/names.h"
@@ -19,7 +18,7 @@ namespace {
 // name, which of the two a run would use is a guess).
 template <class List>
 void check_names(const List& list, const char* role) {
-  std::set<std::string_view> seen;
+  std::set<std::string> seen;  // (the type model.cc already uses: no new instance)
   int index = 0;
   for (const auto& item : list) {
     if (item.name().empty()) fail<ValueError>(ErrorMessage() << "model: " << role << ' ' << index << " has an empty name");
