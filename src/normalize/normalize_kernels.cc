@@ -58,6 +58,28 @@ void normalize_chunk(const KernelPair& k, const AxisExtent& e, size_t slices, co
   for (size_t s = 0; s < slices; ++s) k.rk(x + s * block, n, inner, out + s * block, scratch.data(), k.log);
 }
 
+// float32 <-> double a vector at a time (f64x2.promote_low_f32x4 / f32x4.demote_f64x2_zero
+// in wasm); Cast's general kernel goes through a chunk of its own and costs more than the
+// normalization of a long row itself. Rounding back is round-to-nearest: the one rounding.
+template <class S>
+void widen_floats(const float* x, double* out, size_t n) {
+  using W = simd::Vec128<float, double>;
+  size_t i = 0;
+  if constexpr (S::kLanes > 1) {
+    for (; i + W::kLanes <= n; i += W::kLanes) W::store(out + i, W::load(x + i));
+  }
+  for (; i < n; ++i) out[i] = x[i];
+}
+template <class S>
+void narrow_doubles(const double* x, float* out, size_t n) {
+  using W = simd::Vec128<float, double>;
+  size_t i = 0;
+  if constexpr (S::kLanes > 1) {
+    for (; i + W::kLanes <= n; i += W::kLanes) W::store_narrow(out + i, W::load_acc(x + i));
+  }
+  for (; i < n; ++i) out[i] = static_cast<float>(x[i]);
+}
+
 // Softmax, LogSoftmax, LpNormalization of any float type through double chunks.
 template <class S>
 void normalize_in_double(NormalizeOp op, DataType type, const AxisExtent& e, const void* x, void* out, int64_t p) {
@@ -72,9 +94,15 @@ void normalize_in_double(NormalizeOp op, DataType type, const AxisExtent& e, con
       normalize_chunk(k, e, slices, static_cast<const double*>(x) + first, static_cast<double*>(out) + first, scratch);
       continue;
     }
-    // Widened exactly and rounded back once (Cast's kernel: halfs through float rounded to odd).
-    const size_t es = element_size(type);
     buffer.resize(count);
+    if (type == DataType::kFloat) {
+      widen_floats<S>(static_cast<const float*>(x) + first, buffer.data(), count);
+      normalize_chunk(k, e, slices, buffer.data(), buffer.data(), scratch);
+      narrow_doubles<S>(buffer.data(), static_cast<float*>(out) + first, count);
+      continue;
+    }
+    // Halfs widened exactly and rounded back once (Cast's kernel: through float, rounded to odd).
+    const size_t es = element_size(type);
     cast(type, DataType::kDouble, static_cast<const unsigned char*>(x) + first * es, buffer.data(), count);
     normalize_chunk(k, e, slices, buffer.data(), buffer.data(), scratch);
     cast(DataType::kDouble, type, buffer.data(), static_cast<unsigned char*>(out) + first * es, count);

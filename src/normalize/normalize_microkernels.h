@@ -35,13 +35,14 @@ ORW_INLINE V exp_le0(V d) {
   return d < V{} - 708.0 ? V{} : e;
 }
 
-// One output element from d = x - max and t: the sum of exp (Softmax) or its log (LogSoftmax).
-// Division rather than a reciprocal's product: one rounding in double. (Softmax and
-// LogSoftmax share one kernel instance, `log` a run-time flag: the exp polynomial is the
-// bulk of the code, and one instance of the sum loop rather than two saved 0.8 KB gzipped.)
+// One output element: Softmax's exp term e (stored by the sum pass) over the sum t, or
+// LogSoftmax's d = x - max less t = log(sum). Division rather than a reciprocal's product: one
+// rounding in double. (Softmax and LogSoftmax share one kernel instance, `log` a run-time
+// flag: the exp polynomial is the bulk of the code, and one instance of the sum loop rather
+// than two saved 0.8 KB gzipped.)
 template <class V>
-ORW_INLINE V finish(bool log, V d, V t) {
-  return log ? d - t : exp_le0(d) / t;
+ORW_INLINE V finish(bool log, V e_or_d, V t) {
+  return log ? e_or_d - t : e_or_d / t;
 }
 
 // Calls f(j, W{}) over [0, k): W = S for each whole vector, then simd::Scalar<double> for the
@@ -63,8 +64,9 @@ ORW_INLINE double lane_sum(typename S::V v) {
 
 // KR Softmax / LogSoftmax of `rows` rows of n doubles (out may be x): the rows' maxes by the
 // ReduceMax kernel into m[rows] (short rows four at a time), then per row the sum of
-// exp(x - max) and the write. A row whose max is NaN, +inf or -inf (only -inf) becomes NaN
-// by the arithmetic itself (inf - inf), as in onnxruntime.
+// exp(x - max) (Softmax keeps each term in out, so exp runs once per element) and the write.
+// A row whose max is NaN, +inf or -inf (only -inf) becomes NaN by the arithmetic itself
+// (inf - inf), as in onnxruntime.
 template <class S>
 ORW_KERNEL void softmax_kr(const double* x, size_t rows, size_t n, double* out, double* m, bool log) {
   std::fill(m, m + rows, -std::numeric_limits<double>::infinity());
@@ -76,6 +78,7 @@ ORW_KERNEL void softmax_kr(const double* x, size_t rows, size_t n, double* out, 
     for_lanes<S>(n, [&](size_t i, auto w) ORW_INLINE_LAMBDA {
       using W = decltype(w);
       const auto e = exp_le0(W::load(x + i) - W::splat(mk));
+      if (!log) W::store(out + i, e);  // x[i] is read: out may be x
       if constexpr (std::is_same_v<W, S>) acc = acc + e;
       else tail += e;
     });
@@ -83,14 +86,16 @@ ORW_KERNEL void softmax_kr(const double* x, size_t rows, size_t n, double* out, 
     const double t = log ? std::log(s) : s;
     for_lanes<S>(n, [&](size_t i, auto w) ORW_INLINE_LAMBDA {
       using W = decltype(w);
-      W::store(out + i, finish(log, W::load(x + i) - W::splat(mk), W::splat(t)));
+      const auto e_or_d = log ? W::load(x + i) - W::splat(mk) : W::load(out + i);
+      W::store(out + i, finish(log, e_or_d, W::splat(t)));
     });
   }
 }
 
 // RK Softmax / LogSoftmax of one block x[n][k] (out may be x), column j being a slice: the
 // columns' maxes by the ReduceMax kernel into m = scratch[0, k), the sums (LogSoftmax: their
-// logs) into t = scratch[k, 2k) walking the rows in order, then the write.
+// logs) into t = scratch[k, 2k) walking the rows in order (Softmax keeps each exp term in
+// out), then the write.
 template <class S>
 ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, double* scratch, bool log) {
   double* m = scratch;
@@ -100,9 +105,12 @@ ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, dou
   reduce_rk<S, MaxOp>(MaxOp{}, x, n, k, m);
   for (size_t r = 0; r < n; ++r) {
     const double* row = x + r * k;
+    double* o = out + r * k;
     for_lanes<S>(k, [&](size_t j, auto w) ORW_INLINE_LAMBDA {
       using W = decltype(w);
-      W::store(t + j, W::load(t + j) + exp_le0(W::load(row + j) - W::load(m + j)));
+      const auto e = exp_le0(W::load(row + j) - W::load(m + j));
+      if (!log) W::store(o + j, e);  // row[j] is read: out may be x
+      W::store(t + j, W::load(t + j) + e);
     });
   }
   if (log) {
@@ -113,7 +121,8 @@ ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, dou
     double* o = out + r * k;
     for_lanes<S>(k, [&](size_t j, auto w) ORW_INLINE_LAMBDA {
       using W = decltype(w);
-      W::store(o + j, finish(log, W::load(row + j) - W::load(m + j), W::load(t + j)));
+      const auto e_or_d = log ? W::load(row + j) - W::load(m + j) : W::load(o + j);
+      W::store(o + j, finish(log, e_or_d, W::load(t + j)));
     });
   }
 }
