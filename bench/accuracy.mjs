@@ -1,7 +1,8 @@
 // `npm run bench -- --accuracy`: worst error, in ulps of the output type, of this package and of
 // onnxruntime-web against a reference computed here in float64 (float32 inputs) or
 // double-double (float64 inputs), element by element. Long near-1 products, long sums, long
-// scans along both axes, L2 of large values, LogSumExp and integer means.
+// scans along both axes, L2 of large values, LogSumExp, integer means, and Softmax,
+// LogSoftmax and L2 normalization over 16M elements.
 // Called by bench/ort-compare.mjs, which passes the runtimes and its model builder; the
 // reference helpers are shared with tests/js/accuracy.test.mjs.
 
@@ -122,6 +123,25 @@ export function logSumExpRef(x, dims, axes) {
   return out;
 }
 
+// Softmax (log: LogSoftmax) or L2 normalization (lp) of x along `axis`, in float64: the
+// slice's max, the sum of exp(x - max) (or of squares), then each element.
+export function normalizeRef(x, dims, axis, { log = false, lp = false } = {}) {
+  const n = dims[axis], inner = dims.slice(axis + 1).reduce((a, b) => a * b, 1);
+  const outer = x.length / (n * inner);
+  const out = new Float64Array(x.length);
+  for (let o = 0; o < outer; ++o) {
+    for (let c = 0; c < inner; ++c) {
+      const at = (j) => (o * n + j) * inner + c;
+      let m = -Infinity, s = 0;
+      for (let j = 0; j < n; ++j) m = Math.max(m, x[at(j)]);
+      for (let j = 0; j < n; ++j) s += lp ? x[at(j)] * x[at(j)] : Math.exp(x[at(j)] - m);
+      const t = lp ? Math.sqrt(s) : log ? Math.log(s) : s;
+      for (let j = 0; j < n; ++j) out[at(j)] = lp ? x[at(j)] / t : log ? x[at(j)] - m - t : Math.exp(x[at(j)] - m) / t;
+    }
+  }
+  return out;
+}
+
 // Integer mean: the exact sum (BigInt) divided toward zero.
 function meanRef(x) {
   let s = 0n;
@@ -150,18 +170,27 @@ function cases() {
     { op: 'ReduceL2', type: 'float32', dims: big, axes: [2], what: 'rows of 256, [1e19, 1e20]', x: () => f32(M16 / 4, 1e19, 1e20, 11), ref: (x, c) => reduceRef(x, c.dims, c.axes, { step: (v) => v * v }).map(Math.sqrt) },
     { op: 'ReduceLogSumExp', type: 'float32', dims: big, axes: [2], what: 'rows of 256, [-20, 20]', x: () => f32(M16 / 4, -20, 20, 12), ref: (x, c) => logSumExpRef(x, c.dims, c.axes) },
     { op: 'ReduceLogSumExp', type: 'float32', dims: [65536, 16], axes: [1], what: 'rows of 16, [-5, -2] (results near 0)', x: () => f32(65536 * 16, -5, -2, 14), ref: (x, c) => logSumExpRef(x, c.dims, c.axes) },
+    { op: 'Softmax', type: 'float32', dims: [256, 256, 256], axis: 2, what: 'rows of 256, [-20, 20]', x: () => f32(M16, -20, 20, 15), ref: (x, c) => normalizeRef(x, c.dims, c.axis) },
+    { op: 'Softmax', type: 'float32', dims: [256, 256, 256], axis: 0, what: 'columns of 256, [-20, 20]', x: () => f32(M16, -20, 20, 16), ref: (x, c) => normalizeRef(x, c.dims, c.axis) },
+    { op: 'LogSoftmax', type: 'float32', dims: [256, 256, 256], axis: 2, what: 'rows of 256, [-20, 20]', x: () => f32(M16, -20, 20, 17), ref: (x, c) => normalizeRef(x, c.dims, c.axis, { log: true }) },
+    { op: 'LpNormalization', type: 'float32', dims: [64, 256, 1024], axis: 2, attributes: { p: 2 }, what: 'rows of 1024, [-1, 1]', x: () => f32(M16, -1, 1, 18), ref: (x, c) => normalizeRef(x, c.dims, c.axis, { lp: true }) },
+    { op: 'LpNormalization', type: 'float32', dims: [64, 256, 1024], axis: 2, attributes: { p: 2 }, what: 'rows of 1024, [1e19, 1e20]', x: () => f32(M16, 1e19, 1e20, 19), ref: (x, c) => normalizeRef(x, c.dims, c.axis, { lp: true }) },
     { op: 'ReduceMean', type: 'int32', dims: [1 << 20], axes: null, what: '1M in [1.9e9, 2.1e9]', x: () => values(Int32Array, 1 << 20, 1.9e9, 2.1e9 - 1, 13), ref: (x) => meanRef(x) },
   ];
 }
 
 // Runs every case on both runtimes; prints a table (or JSON).
-export async function accuracyReport({ ort, InferenceSession, Tensor, model, json }) {
+// model(op, type, dims, axes) builds the Reduce and scan models, postModel(op, dims,
+// attributes, opset) the normalization ones (cases with an `axis`).
+export async function accuracyReport({ ort, InferenceSession, Tensor, model, postModel, json }) {
   const rows = [];
   for (const c of cases()) {
     const x = c.x();
     const ref = c.ref(x, c);
-    const bytes = model(c.op, c.type, c.dims, c.axes);
-    const row = { op: c.op, type: c.type, dims: `[${c.dims}]`, axes: c.axes ? `[${c.axes}]` : 'all', input: c.what };
+    const normalize = c.axis !== undefined;
+    const bytes = normalize ? postModel(c.op, c.dims, { axis: c.axis, ...c.attributes }, 13) : model(c.op, c.type, c.dims, c.axes);
+    const axes = normalize ? `axis ${c.axis}` : c.axes ? `[${c.axes}]` : 'all';
+    const row = { op: c.op, type: c.type, dims: `[${c.dims}]`, axes, input: c.what };
     try {
       const ours = await InferenceSession.create(bytes);
       row.ours_ulps = worstUlps(c.type, (await ours.run({ x: new Tensor(c.type, x, c.dims) })).y.data, ref);

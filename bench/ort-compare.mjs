@@ -111,7 +111,7 @@ function postModel(op, dims, attributes, opset, k) {
 
 if (args.includes('--accuracy')) {  // error in ulps against float64 references: bench/accuracy.mjs
   const { accuracyReport } = await import('./accuracy.mjs');
-  await accuracyReport({ ort, InferenceSession, Tensor, model, json });
+  await accuracyReport({ ort, InferenceSession, Tensor, model, postModel, json });
   process.exit(0);
 }
 const cases = [];
