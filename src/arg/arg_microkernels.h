@@ -213,6 +213,26 @@ ORW_INLINE uint32_t lane_bits(M m) {
 #endif
 }
 
+// Whether any lane / every lane of the compare mask m is set (v128.any_true and
+// i32x4.all_true in wasm: one instruction each, where lane_bits needs a bitmask and a test).
+template <class M>
+ORW_INLINE bool any_lane(M m) {
+#ifdef __wasm_simd128__
+  return wasm_v128_any_true((v128_t)m);
+#else
+  return lane_bits(m) != 0;
+#endif
+}
+template <class M>
+ORW_INLINE bool all_lanes(M m) {
+#ifdef __wasm_simd128__
+  if constexpr (sizeof(simd::LaneOf<M>) == 4) return wasm_i32x4_all_true((v128_t)m);
+  else return wasm_i64x2_all_true((v128_t)m);
+#else
+  return lane_bits(m) == (1u << (sizeof(M) / sizeof(m[0]))) - 1;
+#endif
+}
+
 // True when any lane of the float vector v is NaN (the NaN probes of the block passes).
 template <class V>
 ORW_INLINE bool has_nan(V v) {

@@ -90,35 +90,33 @@ ORW_KERNEL void select_row(const K* keys, int64_t n, int64_t k, TopKEntry<K>* be
   for (; i < n; ++i) threshold = offer_entry(best, k, threshold, keys[i], i);
 }
 
-// select_row for a contiguous row of a 32- or 64-bit type, S a vector of T: no key buffer
-// (instantiated for float only, see topk_kernels.cc).
-// Two vectors per step go through a filter in T's own order that never misses an element
-// whose key beats the threshold's (largest: x > t or x a NaN; smallest: x < t, or any
-// non-NaN x when t is a NaN); only a step that passes it is keyed and inserted element by
-// element, which settles the rare false hit (-0 against +0, a NaN against a NaN threshold).
+// select_row for a contiguous row of floats, S a vector of float: no key buffer. Four
+// vectors per step go through a filter in float order that never misses an element whose key
+// beats the threshold t's: with `largest`, x beats t unless x <= t (a NaN x always passes);
+// without, only x < t can (a NaN x never does). Only a step that passes is keyed and offered
+// element by element, which settles the rare false hit (-0 against +0, anything against a
+// NaN threshold with `largest`). Without `largest` the threshold is a NaN only while the
+// buffer holds NaNs, which every number beats: those first elements go one by one.
 template <class T, class S, class K = TopKKey<T>>
 ORW_KERNEL void select_contiguous(const T* x, int64_t n, int64_t k, bool largest, TopKEntry<K>* best) {
-  constexpr auto kLanes = static_cast<int64_t>(S::kLanes);
+  constexpr auto kStep = static_cast<int64_t>(4 * S::kLanes);
   const K flip = largest ? K{0} : ~K{0};
   for (int64_t i = 0; i < k; ++i) insert_entry(best, i, order_key<T>(x[i]) ^ flip, i);
   K threshold = best[k - 1].key;
-  T t = x[best[k - 1].index];
   int64_t i = k;
-  for (; i + 2 * kLanes <= n; i += 2 * kLanes) {
-    const auto a = S::load(x + i), b = S::load(x + i + kLanes), tv = S::splat(t);
-    uint32_t hit;
-    if (largest) {
-      auto m = simd::greater(a, tv) | simd::greater(b, tv);
-      if constexpr (std::is_floating_point_v<T>) m = m | (a != a) | (b != b);
-      hit = lane_bits(m);
-    } else if (t == t) {
-      hit = lane_bits(simd::greater(tv, a) | simd::greater(tv, b));
-    } else {  // a NaN threshold (smallest): every number beats it
-      hit = lane_bits((a == a) | (b == b));
+  if (!largest) {
+    for (; i < n && x[best[k - 1].index] != x[best[k - 1].index]; ++i) {
+      threshold = offer_entry(best, k, threshold, order_key<T>(x[i]) ^ flip, i);
     }
-    if (hit == 0) continue;
-    for (int64_t j = i; j < i + 2 * kLanes; ++j) threshold = offer_entry(best, k, threshold, order_key<T>(x[j]) ^ flip, j);
-    t = x[best[k - 1].index];
+  }
+  for (; i + kStep <= n; i += kStep) {
+    const auto tv = S::splat(x[best[k - 1].index]);
+    const auto a = S::load(x + i), b = S::load(x + i + S::kLanes), c = S::load(x + i + 2 * S::kLanes),
+               d = S::load(x + i + 3 * S::kLanes);
+    const bool pass = largest ? !all_lanes((a <= tv) & (b <= tv) & (c <= tv) & (d <= tv))
+                              : any_lane((a < tv) | (b < tv) | (c < tv) | (d < tv));
+    if (!pass) continue;
+    for (int64_t j = i; j < i + kStep; ++j) threshold = offer_entry(best, k, threshold, order_key<T>(x[j]) ^ flip, j);
   }
   for (; i < n; ++i) threshold = offer_entry(best, k, threshold, order_key<T>(x[i]) ^ flip, i);
 }
