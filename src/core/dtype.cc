@@ -23,7 +23,7 @@ size_t element_size(DataType t) {
 
 std::string type_name(DataType t) {
   switch (t) {
-    case DataType::kFloat: return "float";
+    case DataType::kFloat: return "float32";
     case DataType::kUint8: return "uint8";
     case DataType::kInt8: return "int8";
     case DataType::kUint16: return "uint16";
@@ -33,7 +33,7 @@ std::string type_name(DataType t) {
     case DataType::kString: return "string";
     case DataType::kBool: return "bool";
     case DataType::kFloat16: return "float16";
-    case DataType::kDouble: return "double";
+    case DataType::kDouble: return "float64";
     case DataType::kUint32: return "uint32";
     case DataType::kUint64: return "uint64";
     case DataType::kBfloat16: return "bfloat16";

@@ -47,8 +47,9 @@ class TypeSet {
 // Size in bytes of one element; 0 for types without fixed-size storage (string, undefined).
 size_t element_size(DataType t);
 
-// ONNX's name of the type without the "tensor(...)" wrapper: "float", "int64", "bfloat16".
-// Unknown values give "type <n>".
+// The type's name as the JS API spells it (onnxruntime-web's dtype strings): "float32",
+// "float64", "int64", "bfloat16" (ONNX's own names except float and double). Unknown values
+// give "type <n>". Every message and the shapes' text form use it.
 std::string type_name(DataType t);
 
 // True for the numbers 0..16 that ONNX defines (except the complex types).

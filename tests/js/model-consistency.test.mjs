@@ -37,7 +37,7 @@ test("a NodeProto's bytes are not a model", async () => {
 
 test('an initializer that disagrees with the graph input it shadows is refused', async () => {
   const bytes = encodeModel({ nodes: [sum], inputs: [x23], outputs: [y], initializers: { x: f32([5]) } });
-  await refused(bytes, RangeError, /model: initializer 'x' is float \[5\], but the graph input of that name is declared float \[2,3\]/);
+  await refused(bytes, RangeError, /model: initializer 'x' is float32 \[5\], but the graph input of that name is declared float32 \[2,3\]/);
 });
 
 test('an initializer within its input\'s declaration is what both the run and the shapes use', async () => {

@@ -77,5 +77,5 @@ TEST_CASE("Constant/shape inference gives the tensor's type and dims, and small 
   infer_shapes(ctx, constant(13, {Attribute::of_ints("value_ints", {1, -1})}));
   CHECK(to_string(ctx.at("y")) == "int64[2]={1,-1}");
   infer_shapes(ctx, constant(13, {tensor_attribute(make_tensor(DataType::kDouble, {3, 1}, {1, 2, 3}))}));
-  CHECK(to_string(ctx.at("y")) == "double[3,1]");
+  CHECK(to_string(ctx.at("y")) == "float64[3,1]");
 }

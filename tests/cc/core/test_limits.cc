@@ -77,7 +77,7 @@ TEST_CASE("Limits/a tensor larger than its raw_data is rejected before allocatin
   t.set_raw_data(std::string(4, '\0'));
   const std::string bytes = bytes_of(t);
   CHECK_THROWS_WITH(tensor_from_bytes(bytes.data(), bytes.size()),
-                    "tensor: raw_data has 4 bytes but float[268435456] needs 1073741824");
+                    "tensor: raw_data has 4 bytes but float32[268435456] needs 1073741824");
 }
 
 TEST_CASE("Limits/a tensor with fewer typed values than its dims need is rejected before allocating", "[limits]") {

@@ -240,8 +240,8 @@ TEST_CASE("Cast/types ONNX has but the package does not are rejected by name", "
     INFO(c.name);
     CHECK_THROWS_MATCHES(Node::make("Cast", "", c.opset, {Attribute::of_int("to", c.to)}), TypeError,
                          Message("Cast (opset " + std::to_string(c.opset) + "): attribute 'to' is " + c.name +
-                                 ", an element type this package does not support (supported: float, uint8, int8, uint16, "
-                                 "int16, int32, int64, bool, float16, double, uint32, uint64, bfloat16)"));
+                                 ", an element type this package does not support (supported: float32, uint8, int8, uint16, "
+                                 "int16, int32, int64, bool, float16, float64, uint32, uint64, bfloat16)"));
   }
 }
 

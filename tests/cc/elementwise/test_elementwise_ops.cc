@@ -305,7 +305,7 @@ TEST_CASE("Mul/inputs of different element types are a TypeError naming both", "
   const Tensor a = make_tensor(kF, {2}, {1, 2});
   const Tensor b = make_tensor(kD, {2}, {1, 2});
   CHECK_THROWS_MATCHES(run1(make_node("Mul", 14), {&a, &b}), TypeError,
-                       Message("Mul (opset 14): input 1 'B' has element type double but input 0 'A' has float; both "
+                       Message("Mul (opset 14): input 1 'B' has element type float64 but input 0 'A' has float32; both "
                                "inputs must have the same type"));
 }
 

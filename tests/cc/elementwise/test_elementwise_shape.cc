@@ -35,15 +35,15 @@ TEST_CASE("Elementwise shapes/unary ops keep the input's type and shape at every
   for (const char* op : {"Abs", "Exp", "Log", "Sqrt"}) {
     for (int opset : {1, 6, 13, 26}) {
       INFO(op << " " << opset);
-      CHECK(infer(op, opset, {"float[N,3,?]"}) == "float[N,3,?]");
-      CHECK(infer(op, opset, {"double[*]"}) == "double[*]");
+      CHECK(infer(op, opset, {"float32[N,3,?]"}) == "float32[N,3,?]");
+      CHECK(infer(op, opset, {"float64[*]"}) == "float64[*]");
       CHECK(infer(op, opset, {"float16[]"}) == "float16[]");
     }
   }
   CHECK(infer("Abs", 6, {"int8[2]"}) == "int8[2]");
   CHECK_THROWS_MATCHES(infer("Abs", 1, {"int8[2]"}), TypeError,
                        Message("Abs (opset 1): input 0 'X' has element type int8, which this version does not accept "
-                               "(allowed: float, float16, double)"));
+                               "(allowed: float32, float16, float64)"));
   CHECK_THROWS_AS(infer("Exp", 12, {"bfloat16[2]"}), TypeError);
   CHECK(infer("Exp", 13, {"bfloat16[2]"}) == "bfloat16[2]");
 }
@@ -55,12 +55,12 @@ TEST_CASE("Elementwise shapes/Mul broadcasts known, symbolic and unknown dims as
     const char* out;
   };
   const Case cases[] = {
-      {"float[2,3]", "float[3]", "float[2,3]"},          {"float[N,1]", "float[1,D]", "float[N,D]"},
-      {"float[N,3]", "float[N,3]", "float[N,3]"},        {"float[N]", "float[M]", "float[?]"},
-      {"float[N]", "float[5]", "float[5]"},              {"float[?]", "float[1]", "float[?]"},
-      {"float[?]", "float[4]", "float[4]"},              {"float[N]", "float[?]", "float[?]"},
-      {"float[]", "float[N,2]", "float[N,2]"},           {"float[0,N]", "float[1,1]", "float[0,N]"},
-      {"float[*]", "float[3]", "float[*]"},              {"float[3]", "float[*]", "float[*]"},
+      {"float32[2,3]", "float32[3]", "float32[2,3]"},          {"float32[N,1]", "float32[1,D]", "float32[N,D]"},
+      {"float32[N,3]", "float32[N,3]", "float32[N,3]"},        {"float32[N]", "float32[M]", "float32[?]"},
+      {"float32[N]", "float32[5]", "float32[5]"},              {"float32[?]", "float32[1]", "float32[?]"},
+      {"float32[?]", "float32[4]", "float32[4]"},              {"float32[N]", "float32[?]", "float32[?]"},
+      {"float32[]", "float32[N,2]", "float32[N,2]"},           {"float32[0,N]", "float32[1,1]", "float32[0,N]"},
+      {"float32[*]", "float32[3]", "float32[*]"},              {"float32[3]", "float32[*]", "float32[*]"},
       {"?[2,1]", "int32[1,4]", "int32[2,4]"},
   };
   for (const Case& c : cases) {
@@ -70,36 +70,36 @@ TEST_CASE("Elementwise shapes/Mul broadcasts known, symbolic and unknown dims as
 }
 
 TEST_CASE("Elementwise shapes/Mul with known dims that cannot broadcast is an error naming both inputs", "[shape][elementwise]") {
-  CHECK_THROWS_MATCHES(infer("Mul", 14, {"float[N,3]", "float[4]"}), std::invalid_argument,
-                       Message("Mul (opset 14): input 0 'A' float[N,3] and input 1 'B' float[4] do not broadcast (3 vs 4)"));
-  CHECK_THROWS_MATCHES(infer("Mul", 14, {"float[2]", "double[2]"}), TypeError,
-                       Message("Mul (opset 14): input 1 'B' has element type double but input 0 'A' has float; both "
+  CHECK_THROWS_MATCHES(infer("Mul", 14, {"float32[N,3]", "float32[4]"}), std::invalid_argument,
+                       Message("Mul (opset 14): input 0 'A' float32[N,3] and input 1 'B' float32[4] do not broadcast (3 vs 4)"));
+  CHECK_THROWS_MATCHES(infer("Mul", 14, {"float32[2]", "float64[2]"}), TypeError,
+                       Message("Mul (opset 14): input 1 'B' has element type float64 but input 0 'A' has float32; both "
                                "inputs must have the same type"));
 }
 
 TEST_CASE("Elementwise shapes/Mul versions 1 and 6 give A's shape", "[shape][elementwise]") {
-  CHECK(infer("Mul", 6, {"float[N,3]", "float[3]"}, {Attribute::of_int("broadcast", 1)}) == "float[N,3]");
-  CHECK(infer("Mul", 1, {"float[*]", "float[3]"}) == "float[*]");
+  CHECK(infer("Mul", 6, {"float32[N,3]", "float32[3]"}, {Attribute::of_int("broadcast", 1)}) == "float32[N,3]");
+  CHECK(infer("Mul", 1, {"float32[*]", "float32[3]"}) == "float32[*]");
 }
 
 TEST_CASE("Elementwise shapes/Cast gives type 'to' and the input's shape", "[shape][elementwise]") {
-  CHECK(infer("Cast", 13, {"float[N,2]"}, {Attribute::of_int("to", 11)}) == "double[N,2]");
+  CHECK(infer("Cast", 13, {"float32[N,2]"}, {Attribute::of_int("to", 11)}) == "float64[N,2]");
   CHECK(infer("Cast", 1, {"int32[*]"}, {Attribute::of_string("to", "BOOL")}) == "bool[*]");
   CHECK(infer("Cast", 13, {"int64[2]={N,4}"}, {Attribute::of_int("to", 6)}) == "int32[2]={N,4}");
-  CHECK(infer("Cast", 13, {"int64[2]={N,4}"}, {Attribute::of_int("to", 1)}) == "float[2]");
-  CHECK_THROWS_MATCHES(infer("Cast", 19, {"float[2]"}, {Attribute::of_int("to", 19)}), TypeError,
+  CHECK(infer("Cast", 13, {"int64[2]={N,4}"}, {Attribute::of_int("to", 1)}) == "float32[2]");
+  CHECK_THROWS_MATCHES(infer("Cast", 19, {"float32[2]"}, {Attribute::of_int("to", 19)}), TypeError,
                        Message("Cast (opset 19): attribute 'to' is float8e5m2 (19), an element type this package does not "
-                               "support (supported: float, uint8, int8, uint16, int16, int32, int64, bool, float16, double, "
+                               "support (supported: float32, uint8, int8, uint16, int16, int32, int64, bool, float16, float64, "
                                "uint32, uint64, bfloat16)"));
 }
 
 TEST_CASE("Elementwise shapes/CastLike gives input 1's type and input 0's shape", "[shape][elementwise]") {
-  CHECK(infer("CastLike", 15, {"float[N,2]", "float16[7]"}) == "float16[N,2]");
-  CHECK(infer("CastLike", 15, {"float[N,2]", "?[*]"}) == "?[N,2]");
+  CHECK(infer("CastLike", 15, {"float32[N,2]", "float16[7]"}) == "float16[N,2]");
+  CHECK(infer("CastLike", 15, {"float32[N,2]", "?[*]"}) == "?[N,2]");
   ShapesContext ctx(19);
-  TensorInfo f8 = info("float[1]");
+  TensorInfo f8 = info("float32[1]");
   f8.type = static_cast<DataType>(17);
-  ctx.set("X", info("float[3]"));
+  ctx.set("X", info("float32[3]"));
   ctx.set("T", f8);
   CHECK_THROWS_WITH(infer_shapes(ctx, Node::make("CastLike", "", 19, {}, {"X", "T"}, {"Y"})),
                     Contains("input 1 'target_type' has element type float8e4m3fn"));
@@ -130,10 +130,10 @@ TEST_CASE("Elementwise shapes/a model of the ReduceLogSumExp function body infer
   *g->add_node() = make_node("CastLike", {"l", "data"}, {"y"});
   *g->add_node() = make_node("Mul", {"y", "data"}, {"z"});
   const auto infos = infer_model(m);
-  CHECK(orw::to_string(infos.at("d")) == "double[N,3]");
-  CHECK(orw::to_string(infos.at("e")) == "double[N,3]");
+  CHECK(orw::to_string(infos.at("d")) == "float64[N,3]");
+  CHECK(orw::to_string(infos.at("e")) == "float64[N,3]");
   CHECK(infos.at("s").type == DataType::kDouble);
-  CHECK(orw::to_string(infos.at("y")).rfind("float[", 0) == 0);
+  CHECK(orw::to_string(infos.at("y")).rfind("float32[", 0) == 0);
   CHECK(infos.at("z").type == DataType::kFloat);
   CHECK(infos.at("z").rank() == 2);
 }

@@ -100,7 +100,7 @@ TEST_CASE("Model/a session needs a graph output; shape inference does not", "[mo
   m.mutable_graph()->clear_output();
   CHECK_THROWS_MATCHES(parse(m), ValueError,
                        Message("model: the graph has no outputs, so a session of it would compute nothing"));
-  CHECK(to_string(shapes(m).at("y")) == "float[1,1]");
+  CHECK(to_string(shapes(m).at("y")) == "float32[1,1]");
 }
 
 TEST_CASE("Model/an empty graph input, output or initializer name is refused", "[model]") {
@@ -151,7 +151,7 @@ TEST_CASE("Model/no opset_import before IR version 3 means ai.onnx opset 1", "[m
   CHECK(model.opset("") == 1);
   REQUIRE(model.nodes().size() == 1);
   CHECK(model.nodes()[0].since_version() == 1);
-  CHECK(to_string(shapes(m).at("y")) == "float[1,1]");
+  CHECK(to_string(shapes(m).at("y")) == "float32[1,1]");
 }
 
 TEST_CASE("Model/a node of a domain that is not imported is refused", "[model]") {
@@ -163,12 +163,12 @@ TEST_CASE("Model/a node of a domain that is not imported is refused", "[model]")
 TEST_CASE("Model/an initializer must agree with the graph input it shadows", "[model]") {
   onnx::ModelProto rank = sum_model();
   *rank.mutable_graph()->add_initializer() = float_tensor("x", {5});
-  check_refused<ValueError>(rank, "model: initializer 'x' is float [5], but the graph input of that name is declared "
-                                  "float [2,3]: they must agree (the run uses the initializer)");
+  check_refused<ValueError>(rank, "model: initializer 'x' is float32 [5], but the graph input of that name is declared "
+                                  "float32 [2,3]: they must agree (the run uses the initializer)");
   onnx::ModelProto dim = sum_model();
   *dim.mutable_graph()->add_initializer() = float_tensor("x", {2, 4});
-  check_refused<ValueError>(dim, "model: initializer 'x' is float [2,4], but the graph input of that name is "
-                                 "declared float [2,3]: they must agree (the run uses the initializer)");
+  check_refused<ValueError>(dim, "model: initializer 'x' is float32 [2,4], but the graph input of that name is "
+                                 "declared float32 [2,3]: they must agree (the run uses the initializer)");
   onnx::ModelProto type = sum_model();
   onnx::TensorProto ints = float_tensor("x", {2, 3});
   ints.clear_float_data();
@@ -176,7 +176,7 @@ TEST_CASE("Model/an initializer must agree with the graph input it shadows", "[m
   for (int i = 0; i < 6; ++i) ints.add_int64_data(i);
   *type.mutable_graph()->add_initializer() = ints;
   check_refused<ValueError>(type, "model: initializer 'x' is int64 [2,3], but the graph input of that name is "
-                                  "declared float [2,3]: they must agree (the run uses the initializer)");
+                                  "declared float32 [2,3]: they must agree (the run uses the initializer)");
 }
 
 TEST_CASE("Model/an initializer within its input's symbolic dims is the value both the run and the shapes use",
@@ -187,7 +187,7 @@ TEST_CASE("Model/an initializer within its input's symbolic dims is the value bo
   const Model model = parse(m);
   CHECK(model.inputs().empty());
   CHECK(model.initializers().at("x").dims() == Shape{4, 3});
-  CHECK(to_string(shapes(m).at("x")) == "float[4,3]");
+  CHECK(to_string(shapes(m).at("x")) == "float32[4,3]");
 }
 
 TEST_CASE("Model/a declared dim beyond 2^53 - 1 is a SizeError", "[model]") {

@@ -28,9 +28,9 @@ std::string topk_shape(int64_t opset, const std::string& x, const std::string& k
 }  // namespace
 
 TEST_CASE("TopK/shape: version 1 takes K from attribute k, axis -1 by default", "[shape][topk]") {
-  CHECK(topk_shape(1, "float[N,5]", "", {Attribute::of_int("k", 3)}) == "float[N,3]; int64[N,3]");
-  CHECK(topk_shape(1, "double[4,D]", "", {Attribute::of_int("k", 2), Attribute::of_int("axis", 0)}) ==
-        "double[2,D]; int64[2,D]");
+  CHECK(topk_shape(1, "float32[N,5]", "", {Attribute::of_int("k", 3)}) == "float32[N,3]; int64[N,3]");
+  CHECK(topk_shape(1, "float64[4,D]", "", {Attribute::of_int("k", 2), Attribute::of_int("axis", 0)}) ==
+        "float64[2,D]; int64[2,D]");
 }
 
 TEST_CASE("TopK/shape: a known K input sets the axis dim, an unknown one leaves it unknown", "[shape][topk]") {
@@ -38,28 +38,28 @@ TEST_CASE("TopK/shape: a known K input sets the axis dim, an unknown one leaves 
   CHECK(topk_shape(11, "int32[N,5,D]", "int64[1]={0}", {Attribute::of_int("axis", -2)}) ==
         "int32[N,0,D]; int64[N,0,D]");
   CHECK(topk_shape(24, "bfloat16[N,5]", "int64[1]") == "bfloat16[N,?]; int64[N,?]");
-  CHECK(topk_shape(11, "float[*]", "int64[1]={2}") == "float[*]; int64[*]");
+  CHECK(topk_shape(11, "float32[*]", "int64[1]={2}") == "float32[*]; int64[*]");
 }
 
 TEST_CASE("TopK/shape: K above a known axis size, a bad K and a bad axis are errors", "[shape][topk]") {
-  CHECK_THROWS_WITH(topk_shape(11, "float[N,5]", "int64[1]={6}"), Contains("input 1 'K' is 6, larger than the size 5"));
-  CHECK(topk_shape(11, "float[N,M]", "int64[1]={6}") == "float[N,6]; int64[N,6]");  // M may be >= 6
-  CHECK_THROWS_AS(topk_shape(11, "float[N,5]", "int32[1]"), TypeError);
-  CHECK_THROWS_WITH(topk_shape(11, "float[N,5]", "int64[2]"), Contains("1-D tensor of one element"));
-  CHECK_THROWS_WITH(topk_shape(1, "float[N,5]", "", {Attribute::of_int("k", 0)}), Contains("must be positive"));
-  CHECK_THROWS_WITH(topk_shape(11, "float[5]", "int64[1]", {Attribute::of_int("axis", 1)}), Contains("out of range"));
+  CHECK_THROWS_WITH(topk_shape(11, "float32[N,5]", "int64[1]={6}"), Contains("input 1 'K' is 6, larger than the size 5"));
+  CHECK(topk_shape(11, "float32[N,M]", "int64[1]={6}") == "float32[N,6]; int64[N,6]");  // M may be >= 6
+  CHECK_THROWS_AS(topk_shape(11, "float32[N,5]", "int32[1]"), TypeError);
+  CHECK_THROWS_WITH(topk_shape(11, "float32[N,5]", "int64[2]"), Contains("1-D tensor of one element"));
+  CHECK_THROWS_WITH(topk_shape(1, "float32[N,5]", "", {Attribute::of_int("k", 0)}), Contains("must be positive"));
+  CHECK_THROWS_WITH(topk_shape(11, "float32[5]", "int64[1]", {Attribute::of_int("axis", 1)}), Contains("out of range"));
   CHECK_THROWS_AS(topk_shape(10, "int32[5]", "int64[1]"), TypeError);
 }
 
 TEST_CASE("TopK/shape: ComputeShapeTopK names X and K and stores both outputs", "[shape][topk]") {
   ShapesContext ctx(11);
-  ctx.set("data", info("float[N,8]"));
+  ctx.set("data", info("float32[N,8]"));
   ctx.set("k", info("int64[1]={3}"));
   ComputeShapeTopK(ctx, make_node("TopK", {"a", "b"}, {"V", "I"}, {}), "data", "k");
-  CHECK(to_string(ctx.at("V")) == "float[N,3]");
+  CHECK(to_string(ctx.at("V")) == "float32[N,3]");
   CHECK(to_string(ctx.at("I")) == "int64[N,3]");
   ShapesContext v1(1);
-  v1.set("data", info("float[N,8]"));
+  v1.set("data", info("float32[N,8]"));
   CHECK_THROWS_WITH(ComputeShapeTopK(v1, make_node("TopK", {"a"}, {"V", "I"}, {int_attr("k", 2)}), "data", "k"),
                     Contains("takes only 1 input"));
   ComputeShapeTopK(v1, make_node("TopK", {"a"}, {"V", "I"}, {int_attr("k", 2)}), "data");

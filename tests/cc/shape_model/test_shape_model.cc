@@ -119,17 +119,17 @@ TEST_CASE("Model/initializer axes, Constant axes, dynamic axes input and a symbo
   std::map<std::string, std::string> text;
   for (const auto& kv : shapes) text[kv.first] = to_string(kv.second);
   const std::map<std::string, std::string> expected = {
-      {"X", "float[N,3,4]"},
+      {"X", "float32[N,3,4]"},
       {"dyn", "int64[2]"},
       {"A_init", "int64[1]={1}"},
       {"A_const", "int64[1]={-1}"},
       {"axis", "int64[]={0}"},
-      {"Y_init", "float[N,1,4]"},
-      {"Y_const", "float[N,3]"},
-      {"Y_dyn", "float[Y_dyn_d0,Y_dyn_d1,Y_dyn_d2]"},
-      {"Y_dyn0", "float[Y_dyn0_d0]"},
-      {"Y_all", "float[]"},
-      {"Y_cum", "float[N,1,4]"},
+      {"Y_init", "float32[N,1,4]"},
+      {"Y_const", "float32[N,3]"},
+      {"Y_dyn", "float32[Y_dyn_d0,Y_dyn_d1,Y_dyn_d2]"},
+      {"Y_dyn0", "float32[Y_dyn0_d0]"},
+      {"Y_all", "float32[]"},
+      {"Y_cum", "float32[N,1,4]"},
   };
   CHECK(text == expected);
 }
@@ -173,11 +173,11 @@ TEST_CASE("Model/ops are resolved with the model's opset imports", "[shape]") {
     *input_form.mutable_graph()->add_initializer() = int_tensor("A", DataType::kInt64, {1}, {1});
     add_node(input_form, make_node("ReduceMax", {"X", "A"}, {"Y"}));
     if (opset == 17) {
-      CHECK(inferred(attr_form, "Y") == "float[N,1,4]");
+      CHECK(inferred(attr_form, "Y") == "float32[N,1,4]");
       CHECK_THROWS_MATCHES(infer_model(input_form), std::invalid_argument,
                            Message("ReduceMax (opset 17): has 2 inputs, expected 1"));
     } else {
-      CHECK(inferred(input_form, "Y") == "float[N,1,4]");
+      CHECK(inferred(input_form, "Y") == "float32[N,1,4]");
       CHECK_THROWS_AS(infer_model(attr_form), std::invalid_argument);
     }
   }
@@ -186,7 +186,7 @@ TEST_CASE("Model/ops are resolved with the model's opset imports", "[shape]") {
   named.mutable_opset_import(0)->set_domain("ai.onnx");
   add_input(named, "X", kFloat, {"2", "3"});
   add_node(named, make_node("ReduceSum", {"X"}, {"Y"}));
-  CHECK(inferred(named, "Y") == "float[1,1]");
+  CHECK(inferred(named, "Y") == "float32[1,1]");
 }
 
 // ---- graph inputs, initializers, Constants ----------------------------------------------
@@ -205,8 +205,8 @@ TEST_CASE("Model/graph inputs from ValueInfo: dim_value, dim_param, unset dims, 
   REQUIRE(seq->mutable_type()->ParseFromString(seq_type.SerializeAsString()));
   add_input(m, "T", 0, {"2"});
   const auto shapes = infer_model(m);
-  CHECK(to_string(shapes.at("X")) == "float[batch,?,0,5]");
-  CHECK(to_string(shapes.at("U")) == "float[*]");
+  CHECK(to_string(shapes.at("X")) == "float32[batch,?,0,5]");
+  CHECK(to_string(shapes.at("U")) == "float32[*]");
   CHECK(to_string(shapes.at("S")) == "?[*]");
   CHECK(to_string(shapes.at("T")) == "?[2]");
 }
@@ -244,7 +244,7 @@ TEST_CASE("Model/initializers give ValueAsShape for int32/int64 tensors of rank 
   CHECK(to_string(shapes.at("sixteen")) == "int64[16]={1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1}");
   CHECK(to_string(shapes.at("seventeen")) == "int64[17]");
   CHECK(to_string(shapes.at("rank2")) == "int64[1,2]");
-  CHECK(to_string(shapes.at("f")) == "float[2]");
+  CHECK(to_string(shapes.at("f")) == "float32[2]");
   CHECK(to_string(shapes.at("external")) == "int64[2]");
 }
 
@@ -259,7 +259,7 @@ TEST_CASE("Model/an initializer that is also a graph input gives its value at ev
     add_node(m, make_node("ReduceSum", {"X", "A"}, {"Y"}));
     const auto shapes = infer_model(m);
     CHECK(to_string(shapes.at("A")) == "int64[1]={1}");
-    CHECK(to_string(shapes.at("Y")) == "float[N,1,4]");
+    CHECK(to_string(shapes.at("Y")) == "float32[N,1,4]");
   }
 }
 
@@ -293,7 +293,7 @@ TEST_CASE("Model/Constant nodes: value, value_int, value_ints, value_float(s), v
   CHECK(to_string(shapes.at("vi")) == "int64[]={-7}");
   CHECK(to_string(shapes.at("vis")) == "int64[3]={1,2,3}");
   CHECK(to_string(shapes.at("big")) == "int64[17]");
-  CHECK(to_string(shapes.at("vf")) == "float[2]");
+  CHECK(to_string(shapes.at("vf")) == "float32[2]");
   CHECK(to_string(shapes.at("vs")) == "string[]");
   CHECK(to_string(shapes.at("sp")) == "?[*]");
 }
@@ -356,10 +356,10 @@ TEST_CASE("Model/a node input nothing provides is std::out_of_range", "[shape]")
 // ---- the data model and the registry ----------------------------------------------------
 
 TEST_CASE("TensorInfo/text form of dims, ranks, types and values", "[shape]") {
-  CHECK(to_string(TensorInfo::of(DataType::kFloat, {Dim::symbol("N"), Dim::of(1), Dim()})) == "float[N,1,?]");
-  CHECK(to_string(TensorInfo::of(DataType::kFloat, {})) == "float[]");
-  CHECK(to_string(TensorInfo::of_unknown_rank(DataType::kFloat)) == "float[*]");
-  CHECK(to_string(TensorInfo::of(DataType::kFloat, {Dim()})) == "float[?]");
+  CHECK(to_string(TensorInfo::of(DataType::kFloat, {Dim::symbol("N"), Dim::of(1), Dim()})) == "float32[N,1,?]");
+  CHECK(to_string(TensorInfo::of(DataType::kFloat, {})) == "float32[]");
+  CHECK(to_string(TensorInfo::of_unknown_rank(DataType::kFloat)) == "float32[*]");
+  CHECK(to_string(TensorInfo::of(DataType::kFloat, {Dim()})) == "float32[?]");
   CHECK(to_string(TensorInfo::unknown()) == "?[*]");
   TensorInfo v = TensorInfo::of(DataType::kInt64, {Dim::of(2)});
   v.values = Dims{Dim::of(0), Dim::symbol("N")};
@@ -379,7 +379,7 @@ TEST_CASE("ShapesContext/opsets per domain, lookups and fresh symbols", "[shape]
   CHECK(ctx.opset("com.example") == 2);
   CHECK_THROWS_MATCHES(ctx.at("X"), std::out_of_range, Message("shapes context: no value named 'X'"));
   CHECK(ctx.find("X") == nullptr);
-  ctx.set("X", info("float[s,s_2]"));
+  ctx.set("X", info("float32[s,s_2]"));
   CHECK(ctx.contains("X"));
   CHECK(ctx.fresh_symbol("s") == "s_3");
   CHECK(ctx.fresh_symbol("s") == "s_4");
