@@ -71,6 +71,7 @@ test('package/no eval or new Function in what ships (strict CSP) and no top-leve
 test('package/the CLI runs from the installed package', () => {
   const out = run('npx', ['--offline', 'onnx-reduce-wasm', 'shapes', model], app);
   assert.match(out, /reduced: float32\[/);
+  assert.equal(run('npx', ['--offline', 'onnx-reduce-wasm', '--version'], app).trim(), JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
   assert.throws(() => run('npx', ['--offline', 'onnx-reduce-wasm', 'run', join(work, 'missing.onnx')], app), (e) => e.status === 1 && /cannot read/.test(e.stderr));
 });
 
