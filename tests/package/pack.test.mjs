@@ -50,6 +50,15 @@ test('package/the single-file subpath needs no .wasm file', () => {
   assert.deepEqual(JSON.parse(out), { dims: [2], data: [6, 15] });
 });
 
+test('package/the .wasm is exported, for require.resolve, import.meta.resolve and bundler ?url imports', () => {
+  const installed = join(app, 'node_modules', 'onnx-reduce-wasm', 'dist', 'onnx-reduce-wasm.wasm');
+  const cjs = run('node', ['-e', "console.log(require.resolve('onnx-reduce-wasm/onnx-reduce-wasm.wasm'))"], app).trim();
+  assert.equal(cjs, installed);
+  const esm = run('node', ['--input-type=module', '-e', "console.log(import.meta.resolve('onnx-reduce-wasm/onnx-reduce-wasm.wasm'))"], app).trim();
+  assert.equal(fileURLToPath(esm), installed);
+  assert.deepEqual(readFileSync(cjs), readFileSync(join(root, 'dist', 'onnx-reduce-wasm.wasm')));
+});
+
 test('package/installs no process handlers', () => {
   const out = run('node', ['--input-type=module', '-e', `
     const before = [process.listenerCount('uncaughtException'), process.listenerCount('unhandledRejection')];
