@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -61,16 +61,20 @@ for (const format of ['esm', 'cjs']) {
   });
 }
 
-test('package/init({ wasmPath }) to a missing file names that path; to the real one, works', async () => {
+test('package/init({ wasmPath }) to a missing file names that path; to the real one (a path or a file: URL), works', async () => {
   const missing = join(work, 'elsewhere', 'orw.wasm');
   const bad = await bundle('bad-path', 'esm', program(JSON.stringify({ wasmPath: missing })));
   const r = runNode(bad.outfile);
   assert.equal(r.status, 3, r.stdout);
-  assert.ok(r.stderr.includes(`the .wasm file ${missing} does not exist`), r.stderr);
-  const good = await bundle('good-path', 'esm', program(JSON.stringify({ wasmPath: wasm })));
-  const ok = runNode(good.outfile);
-  assert.equal(ok.status, 0, ok.stderr);
-  assert.equal(ok.stdout.trim(), '6');
+  assert.ok(r.stderr.startsWith(`onnx-reduce-wasm: init({ wasmPath }): the .wasm file ${missing} does not exist`), r.stderr);
+  assert.match(r.stderr, /require\.resolve\('onnx-reduce-wasm\/onnx-reduce-wasm\.wasm'\)/);
+  // A path, or a file: URL as a string.
+  for (const [name, wasmPath] of [['good-path', wasm], ['good-url', pathToFileURL(wasm).href]]) {
+    const good = await bundle(name, 'esm', program(JSON.stringify({ wasmPath })));
+    const ok = runNode(good.outfile);
+    assert.equal(ok.status, 0, `${name}: ${ok.stderr}`);
+    assert.equal(ok.stdout.trim(), '6');
+  }
 });
 
 // The .wasm through the exports map in a browser build: Vite's `?url` import emits it as an
