@@ -33,7 +33,36 @@ export function init(options?: InitOptions): Promise<void>;
 /** The newest ai.onnx opset the package implements (the default opset). */
 export const LATEST_OPSET: number;
 
-export class Tensor<T extends DataType = DataType> {
+/**
+ * A tensor: an element type, the TypedArray of its elements and its dims. `T`, its element type,
+ * types `data` and `getData()` (Float32Array for 'float32', BigInt64Array for 'int64', ...:
+ * DataTypeMap). It is inferred from the type string or the TypedArray given to the constructor;
+ * a plain `Tensor` is one of any element type.
+ */
+export interface Tensor<T extends DataType = DataType> {
+  readonly type: T;
+  /**
+   * The elements. For a 'wasm' tensor a live view of wasm memory, re-made on each read after
+   * memory has grown (an older view is then detached: length 0); throws once disposed.
+   */
+  readonly data: DataTypeMap[T];
+  readonly dims: readonly number[];
+  readonly size: number;
+  /** Where the data is: 'cpu' (a JS TypedArray) or 'wasm' (wasm memory; runs read and write it in place). */
+  readonly location: TensorLocation;
+  /** As in onnxruntime-web: the data ('wasm' tensors: a fresh copy); releaseData disposes a 'wasm' tensor afterwards. */
+  getData(releaseData?: boolean): Promise<DataTypeMap[T]>;
+  /** Frees a 'wasm' tensor's memory (later use throws); nothing to do for 'cpu' tensors. Idempotent. */
+  dispose(): void;
+  /** The same data with other dims (shared, not copied; a 'wasm' reshape must be disposed too). */
+  reshape(dims: readonly number[]): Tensor<T>;
+}
+
+/**
+ * The Tensor class. Written as an interface of constructor signatures (not a `class`) so that
+ * each TypedArray gives its own element type: a class's overloads all return one `Tensor<T>`.
+ */
+export interface TensorConstructor {
   /**
    * @param type element type
    * @param data the matching TypedArray (of exactly that class: not a subclass or a Proxy), or a
@@ -45,32 +74,29 @@ export class Tensor<T extends DataType = DataType> {
    *   dims are not non-negative integers or do not match the data length, or for a plain-array
    *   value the integer type cannot hold exactly (out of range, fractional, NaN)
    */
-  constructor(type: T, data: DataTypeMap[T] | readonly (number | bigint | boolean)[], dims?: readonly number[]);
-  /** As in onnxruntime-web: the type follows the TypedArray (Float32Array -> 'float32', ...). */
-  constructor(data: Float32Array | Float64Array | Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | BigInt64Array | BigUint64Array, dims?: readonly number[]);
-  readonly type: T;
-  /**
-   * The elements. For a 'wasm' tensor a live view of wasm memory, re-made on each read after
-   * memory has grown (an older view is then detached: length 0); throws once disposed.
-   */
-  readonly data: DataTypeMap[T];
-  readonly dims: readonly number[];
-  readonly size: number;
-  /** Where the data is: 'cpu' (a JS TypedArray) or 'wasm' (wasm memory; runs read and write it in place). */
-  readonly location: TensorLocation;
+  new <T extends DataType>(type: T, data: DataTypeMap[T] | readonly (number | bigint | boolean)[], dims?: readonly number[]): Tensor<T>;
+  // As in onnxruntime-web: the type follows the TypedArray. Uint8Array is 'uint8' and
+  // Uint16Array 'uint16' (pass 'bool', 'float16' or 'bfloat16' first for those).
+  new (data: Float32Array, dims?: readonly number[]): Tensor<'float32'>;
+  new (data: Float64Array, dims?: readonly number[]): Tensor<'float64'>;
+  new (data: Int8Array, dims?: readonly number[]): Tensor<'int8'>;
+  new (data: Uint8Array, dims?: readonly number[]): Tensor<'uint8'>;
+  new (data: Int16Array, dims?: readonly number[]): Tensor<'int16'>;
+  new (data: Uint16Array, dims?: readonly number[]): Tensor<'uint16'>;
+  new (data: Int32Array, dims?: readonly number[]): Tensor<'int32'>;
+  new (data: Uint32Array, dims?: readonly number[]): Tensor<'uint32'>;
+  new (data: BigInt64Array, dims?: readonly number[]): Tensor<'int64'>;
+  new (data: BigUint64Array, dims?: readonly number[]): Tensor<'uint64'>;
+  readonly prototype: Tensor;
   /**
    * A zero-filled tensor in wasm memory (location 'wasm'): fill `data` in place, run on it with no
    * copy, free it with dispose() (it is not garbage collected).
    * @throws TypeError for an unknown type; RangeError for bad dims or when memory runs out
    */
-  static allocate<T extends DataType>(type: T, dims: readonly number[]): Tensor<T>;
-  /** As in onnxruntime-web: the data ('wasm' tensors: a fresh copy); releaseData disposes a 'wasm' tensor afterwards. */
-  getData(releaseData?: boolean): Promise<DataTypeMap[T]>;
-  /** Frees a 'wasm' tensor's memory (later use throws); nothing to do for 'cpu' tensors. Idempotent. */
-  dispose(): void;
-  /** The same data with other dims (shared, not copied; a 'wasm' reshape must be disposed too). */
-  reshape(dims: readonly number[]): Tensor<T>;
+  allocate<T extends DataType>(type: T, dims: readonly number[]): Tensor<T>;
 }
+
+export declare const Tensor: TensorConstructor;
 
 /** Where a tensor's data lives. */
 export type TensorLocation = 'cpu' | 'wasm';
@@ -142,13 +168,24 @@ export interface NodeSpec {
   name?: string;
 }
 
-export class Node {
+/**
+ * A node's outputs, typed where the op alone fixes an output's element type: ArgMax and ArgMin
+ * give int64, TopK's second output (Indices) is int64. Any other op, or an opType not known
+ * when compiling (a string variable, Node.fromBytes): Tensor[].
+ */
+export type NodeOutputs<Op extends string> =
+  Op extends 'ArgMax' | 'ArgMin' ? [Tensor<'int64'>]
+  : Op extends 'TopK' ? [Tensor, Tensor<'int64'>]
+  : Tensor[];
+
+/** A node of an op. `Op` is its opType when known at compile time (Node.create with a literal). */
+export class Node<Op extends string = string> {
   private constructor();
   /** Builds and validates a node. Throws TypeError / RangeError / Error naming the op and the problem. */
-  static create(spec: NodeSpec): Node;
+  static create<Op extends string>(spec: NodeSpec & { opType: Op }): Node<Op>;
   /** Parses serialized onnx.NodeProto bytes. */
   static fromBytes(bytes: Uint8Array | ArrayBuffer, options?: { opset?: number }): Node;
-  readonly opType: string;
+  readonly opType: Op;
   readonly domain: string;
   readonly name: string;
   readonly opset: number;
@@ -161,7 +198,7 @@ export class Node {
    * Runs on positional inputs (null/undefined = omitted optional input). Outputs are fresh
    * JS-owned tensors, 'wasm' tensors with preferredOutputLocation 'wasm', or options.outputs.
    */
-  run(inputs: ReadonlyArray<TensorInput | null | undefined>, options?: NodeRunOptions): Tensor[];
+  run(inputs: ReadonlyArray<TensorInput | null | undefined>, options?: NodeRunOptions): NodeOutputs<Op>;
   /** Output types and shapes from input infos (null = omitted or unknown). */
   inferShapes(infos: ReadonlyArray<ShapeInfoInput | null | undefined>): ShapeInfo[];
   /** Serialized onnx.NodeProto bytes. */

@@ -22,8 +22,9 @@ cmake --build build/wasm -j"$jobs"
 
 echo "[build] dist/" >&2
 rm -rf dist && mkdir -p dist
-cp build/wasm/bindings/onnx-reduce-wasm.mjs build/wasm/bindings/onnx-reduce-wasm.wasm \
-   build/wasm/bindings/onnx-reduce-wasm.single.mjs dist/
+# The Emscripten glue (onnx-reduce-wasm.mjs) is not copied: the bundles below hold it, and no
+# shipped module imports it on its own.
+cp build/wasm/bindings/onnx-reduce-wasm.wasm build/wasm/bindings/onnx-reduce-wasm.single.mjs dist/
 cp bindings/js/*.mjs bindings/index.d.ts dist/
 # The browser and Node entries as one minified module each, the Emscripten glue inside: one
 # request and one parse instead of a dozen (a smaller download, a faster import). The glue is

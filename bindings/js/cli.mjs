@@ -2,6 +2,7 @@
 // onnx-reduce-wasm command line:
 //   onnx-reduce-wasm run <model.onnx> [--input name=file.json|file.pb|file.npy ...] [--seed N] [--full]
 //   onnx-reduce-wasm shapes <model.onnx>
+//   onnx-reduce-wasm --version | --help
 import { readFile } from 'node:fs/promises';
 import { init, InferenceSession, inferModelShapes, readTensorProto, Tensor } from './index.node.mjs';
 import { DTYPES } from './dtypes.mjs';
@@ -12,7 +13,18 @@ const USAGE = `usage:
       runs the model; inputs not given are random (fixed seed; integer inputs of rank <= 1,
       such as axes, are zeros) and prints every output's type, dims and values
   onnx-reduce-wasm shapes <model.onnx>
-      prints the inferred type and shape of every value of the graph`;
+      prints the inferred type and shape of every value of the graph
+  onnx-reduce-wasm --version, -v
+      prints the package version
+  onnx-reduce-wasm --help, -h
+      prints this help`;
+
+// The version of the package this file ships in, read from its package.json at run time (the
+// CLI lives in dist/, one level below it), so it cannot go stale.
+async function packageVersion() {
+  const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+  return pkg.version;
+}
 
 class UsageError extends Error {}
 
@@ -103,6 +115,7 @@ function formatDims(dims) {
 async function main(argv) {
   const [command, model, ...rest] = argv;
   if (command === '--help' || command === '-h') { console.log(USAGE); return 0; }
+  if (command === '--version' || command === '-v') { console.log(await packageVersion()); return 0; }
   if (!command || !model || !['run', 'shapes'].includes(command)) throw new UsageError(USAGE);
   await init();
   const bytes = await readFile(model).catch((e) => { throw new Error(`cannot read ${model}: ${e.code ?? e.message}`); });

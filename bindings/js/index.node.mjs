@@ -1,6 +1,8 @@
 // Node entry: reads the .wasm with fs and hands the bytes to the module (Node's fetch cannot
 // load file paths). Model paths given to InferenceSession.create are read with fs too.
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import createOrwModule from './onnx-reduce-wasm.mjs';
 import { fetchBytes, initWith } from './module.mjs';
 
@@ -12,15 +14,46 @@ async function readBytes(where) {
   return new Uint8Array(await readFile(s.startsWith('file:') ? new URL(s) : s));
 }
 
+// The .wasm's default place: next to this module; or, when a bundler has put this module in a
+// CommonJS file (where import.meta is empty), next to that file (__filename exists only there).
+function defaultWasmPath() {
+  if (import.meta.url) return new URL('./onnx-reduce-wasm.wasm', import.meta.url);
+  if (typeof __filename === 'string') return join(__filename, '..', 'onnx-reduce-wasm.wasm');
+  throw new Error('onnx-reduce-wasm: init(): cannot tell where the .wasm is (no import.meta.url, no __filename); pass init({ wasmPath }) or init({ wasmBinary })');
+}
+
+// The .wasm bytes from options.wasmPath, else from the default place. A missing file is the
+// usual result of bundling the package without copying its .wasm, so that failure names the
+// path tried and what to pass instead.
+async function readWasm(wasmPath) {
+  const where = wasmPath ?? defaultWasmPath();
+  const file = typeof where === 'string' && where.startsWith('file:') ? new URL(where) : where;
+  try {
+    return await readFile(file);
+  } catch (e) {
+    if (e?.code !== 'ENOENT') throw e;
+    const path = file instanceof URL ? fileURLToPath(file) : String(file);
+    const message = wasmPath === undefined
+      ? `onnx-reduce-wasm: init(): the .wasm file ${path} does not exist (a bundler may have left it behind); `
+        + 'copy onnx-reduce-wasm.wasm there, or pass init({ wasmPath }) with where it is, or init({ wasmBinary }) with its bytes'
+      : `onnx-reduce-wasm: init({ wasmPath }): the .wasm file ${path} does not exist; pass the path of onnx-reduce-wasm.wasm `
+        + "(require.resolve('onnx-reduce-wasm/onnx-reduce-wasm.wasm') finds the installed one), or init({ wasmBinary }) with its bytes";
+    throw new Error(message, { cause: e });
+  }
+}
+
 // Loads the wasm once. options: { wasmBinary?: ArrayBuffer | Uint8Array, wasmPath?: string | URL }
 export function init(options = {}) {
   return initWith(async () => {
-    const wasmBinary = options.wasmBinary ?? (await readFile(options.wasmPath ?? new URL('./onnx-reduce-wasm.wasm', import.meta.url)));
+    const wasmBinary = options.wasmBinary ?? (await readWasm(options.wasmPath));
     // Compiled synchronously: Node has no main-thread size limit, and WebAssembly.instantiate's
     // hops between threads made start-up ~3 ms slower (npm run bench:init). The glue calls this
     // hook synchronously, so a compile error is rethrown here (the glue would only log it).
     let failure;
     const ready = createOrwModule({
+      // The glue would otherwise resolve its .wasm against import.meta.url, which is empty in a
+      // CommonJS bundle (new URL throws); the bytes are already here, so any name will do.
+      locateFile: (name) => name,
       instantiateWasm(imports, receiveInstance) {
         try {
           const module = new WebAssembly.Module(wasmBinary);

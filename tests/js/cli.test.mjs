@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +77,29 @@ test('cli/bad input fails with a message and a non-zero exit', () => {
   const garbage = run('shapes', join(tmp, 'garbage.onnx'));
   assert.equal(garbage.status, 1);
   assert.match(garbage.stderr, /ModelProto/);
+});
+
+test('cli/--version and -v print the version in package.json', () => {
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  for (const flag of ['--version', '-v']) {
+    const r = run(flag);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, `${version}\n`);
+  }
+});
+
+test('cli/--help and -h list every command and exit 0', () => {
+  for (const flag of ['--help', '-h']) {
+    const r = run(flag);
+    assert.equal(r.status, 0, r.stderr);
+    for (const command of ['run <model.onnx>', 'shapes <model.onnx>', '--version', '--help']) {
+      assert.ok(r.stdout.includes(`onnx-reduce-wasm ${command}`), `${flag} lists ${command}`);
+    }
+  }
+  // Without a command, the same list on stderr with the usage-error exit code.
+  const bare = run();
+  assert.equal(bare.status, 2);
+  assert.match(bare.stderr, /onnx-reduce-wasm --version/);
 });
 
 test.after(() => rmSync(tmp, { recursive: true, force: true }));

@@ -50,6 +50,35 @@ test('package/the single-file subpath needs no .wasm file', () => {
   assert.deepEqual(JSON.parse(out), { dims: [2], data: [6, 15] });
 });
 
+test('package/the .wasm is exported, for require.resolve, import.meta.resolve and bundler ?url imports', () => {
+  const installed = join(app, 'node_modules', 'onnx-reduce-wasm', 'dist', 'onnx-reduce-wasm.wasm');
+  const cjs = run('node', ['-e', "console.log(require.resolve('onnx-reduce-wasm/onnx-reduce-wasm.wasm'))"], app).trim();
+  assert.equal(cjs, installed);
+  const esm = run('node', ['--input-type=module', '-e', "console.log(import.meta.resolve('onnx-reduce-wasm/onnx-reduce-wasm.wasm'))"], app).trim();
+  assert.equal(fileURLToPath(esm), installed);
+  assert.deepEqual(readFileSync(cjs), readFileSync(join(root, 'dist', 'onnx-reduce-wasm.wasm')));
+});
+
+// TypeScript's node16 resolution picks types by condition: require() must get the CommonJS
+// declarations (index.d.cts), else tsc refuses to require() what it takes for an ES module (TS1471).
+test('package/TypeScript (node16) types require() with index.d.cts and import with index.d.ts', () => {
+  writeFileSync(join(app, 'check-require.cts'), "import orw = require('onnx-reduce-wasm');\nconst t: orw.Tensor<'float32'> = new orw.Tensor(new Float32Array(1));\nexport = t;\n");
+  writeFileSync(join(app, 'check-import.mts'), "import { Tensor } from 'onnx-reduce-wasm';\nexport const t: Tensor<'int64'> = new Tensor(new BigInt64Array(1));\n");
+  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, module: 'node16', moduleResolution: 'node16', target: 'ES2022', lib: ['ES2022', 'DOM'], types: [] },
+    files: ['check-require.cts', 'check-import.mts'],
+  }));
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  let listed;
+  try {
+    listed = run(process.execPath, [tsc, '-p', join(app, 'tsconfig.json'), '--listFiles'], app);
+  } catch (e) {
+    assert.fail(`tsc failed:\n${e.stdout}${e.stderr}`);
+  }
+  assert.match(listed, /onnx-reduce-wasm\/dist\/index\.d\.cts/);
+  assert.match(listed, /onnx-reduce-wasm\/dist\/index\.d\.ts/);
+});
+
 test('package/installs no process handlers', () => {
   const out = run('node', ['--input-type=module', '-e', `
     const before = [process.listenerCount('uncaughtException'), process.listenerCount('unhandledRejection')];
@@ -71,6 +100,7 @@ test('package/no eval or new Function in what ships (strict CSP) and no top-leve
 test('package/the CLI runs from the installed package', () => {
   const out = run('npx', ['--offline', 'onnx-reduce-wasm', 'shapes', model], app);
   assert.match(out, /reduced: float32\[/);
+  assert.equal(run('npx', ['--offline', 'onnx-reduce-wasm', '--version'], app).trim(), JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
   assert.throws(() => run('npx', ['--offline', 'onnx-reduce-wasm', 'run', join(work, 'missing.onnx')], app), (e) => e.status === 1 && /cannot read/.test(e.stderr));
 });
 
