@@ -17,6 +17,8 @@ const ONNX_DOMAIN = 'ai.onnx';
 const canonical = (domain) => (domain === '' ? ONNX_DOMAIN : domain);
 const shown = (v) => (typeof v === 'string' ? JSON.stringify(v) : typeof v === 'bigint' ? `${v}n` : v === null || typeof v !== 'object' ? String(v) : Object.prototype.toString.call(v));
 const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+// An object literal (a Tensor, a class instance, is not one: initializers: tensor is a mistake).
+const isRecord = (v) => isPlainObject(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v));
 
 // The first opset of each op ('ai.onnx:TopK' -> 1), read from the module's rows once.
 let firstOpsets = null;
@@ -113,12 +115,12 @@ function initializerList(initializers) {
   let entries;
   if (Array.isArray(initializers)) {
     entries = Array.from(initializers, (e, i) => {
-      if (!isPlainObject(e)) throw new TypeError(`makeModel: initializers[${i}] must be an object { name, tensor }, got ${shown(e)}`);
+      if (!isRecord(e)) throw new TypeError(`makeModel: initializers[${i}] must be an object { name, tensor }, got ${shown(e)}`);
       const { name, tensor } = e;
       checkName(name, `makeModel: initializers[${i}].name`);
       return [name, tensor, `makeModel: initializers[${i}] ('${printable(name)}').tensor`];
     });
-  } else if (isPlainObject(initializers)) {
+  } else if (isRecord(initializers)) {
     entries = Object.entries(initializers).map(([name, tensor]) => {
       checkName(name, 'makeModel: initializers: each name');
       return [name, tensor, `makeModel: initializers['${printable(name)}']`];

@@ -176,3 +176,59 @@ test('makeNode/refuses an attribute the op\'s version does not have', () => {
   assert.throws(() => makeNode({ opType: 'ReduceSum', inputs: ['x'], outputs: ['y'], attributes: { axes: [0] }, opset: 13 }),
     (e) => e instanceof RangeError && /^makeNode: ReduceSum \(opset 13\): unknown attribute 'axes'/.test(e.message));
 });
+
+test('makeModel/refuses an opset that is not a number', () => {
+  refuses(spec({ opset: '13' }), TypeError, /^makeModel: opset must be a number, got "13"$/);
+});
+
+test('makeModel/refuses inputs that are not an array', () => {
+  refuses(spec({ inputs: { x: 'float32' } }), TypeError, /^makeModel: inputs must be an array of \{ name, type, dims \}, got \[object Object\]$/);
+});
+
+test('makeModel/refuses a value info that is not an object', () => {
+  refuses(spec({ outputs: ['y'] }), TypeError, /^makeModel: outputs\[0\] must be an object \{ name, type, dims\? \}, got "y"$/);
+});
+
+test('makeModel/refuses an empty initializer name given as a key', () => {
+  refuses(spec({ initializers: { '': new Tensor('int64', [1n], [1]) } }), TypeError, /^makeModel: initializers: each name must be a non-empty string, got ""$/);
+});
+
+test('makeModel/refuses initializers that are neither an object nor an array', () => {
+  refuses(spec({ initializers: new Tensor('int64', [1n], [1]) }), TypeError, /^makeModel: initializers must be an object \{ name: Tensor \} or an array of \{ name, tensor \}/);
+});
+
+test('makeModel/refuses an initializer entry that is not { name, tensor }', () => {
+  refuses(spec({ initializers: [new Tensor('int64', [1n], [1])] }), TypeError, /^makeModel: initializers\[0\] must be an object \{ name, tensor \}/);
+});
+
+test('makeModel/refuses opsetImports that are not an object', () => {
+  refuses(spec({ opsetImports: [['com.example', 1]] }), TypeError, /^makeModel: opsetImports must be an object \{ domain: version \}/);
+});
+
+test('makeModel/refuses an opset import version that is not a positive integer', () => {
+  refuses(spec({ opsetImports: { 'com.example': 0 } }), RangeError, /^makeModel: opsetImports\['com\.example'\] must be an integer >= 1, got 0$/);
+});
+
+test('makeModel/refuses a node that is not an object', () => {
+  refuses(spec({ nodes: [null] }), TypeError, /^makeModel: nodes\[0\] must be an object \{ opType, inputs, outputs, attributes\?, name\?, domain\? \}, got null$/);
+});
+
+test('makeModel/refuses node attributes that are not an object', () => {
+  refuses(spec({ nodes: [sum({ attributes: [['keepdims', 0]] })] }), TypeError, /^makeModel: nodes\[0\] \(ReduceSum\): attributes must be an object \{ name: value \}/);
+});
+
+test('makeModel/refuses a node name that is not a string', () => {
+  refuses(spec({ nodes: [sum({ name: 7 })] }), TypeError, /^makeModel: nodes\[0\] \(ReduceSum\): name must be a string, got 7$/);
+});
+
+test('makeModel/refuses a node domain that is not a string', () => {
+  refuses(spec({ nodes: [sum({ domain: null })] }), TypeError, /^makeModel: nodes\[0\] \(ReduceSum\): domain must be a string \('' or 'ai\.onnx' for the standard ops\), got null$/);
+});
+
+test('makeNode/refuses an opset past the newest implemented', () => {
+  assert.throws(() => makeNode({ opType: 'Abs', inputs: ['x'], outputs: ['y'], opset: 27 }), /^Error: makeNode: opset 27 is outside the supported range 1\.\.26$/);
+});
+
+test('makeNode/refuses allowUnknownOps that is not a boolean', () => {
+  assert.throws(() => makeNode({ opType: 'Abs', inputs: ['x'], outputs: ['y'], allowUnknownOps: 1 }), /^TypeError: makeNode: allowUnknownOps must be a boolean, got 1$/);
+});
