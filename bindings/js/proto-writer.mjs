@@ -3,16 +3,29 @@
 // (makeModel). The wasm side parses what it writes exactly like bytes from elsewhere. It
 // checks only what it must to write (integers fit int64, values have the attribute's kind);
 // callers validate names and graphs first.
-// Messages are built as plain arrays of bytes joined by cat() (no spreading: an argument list
-// of a big attribute's bytes would overflow the call stack).
+// A message is built as a list of chunks (arrays of tag and varint bytes, Uint8Arrays of
+// payloads) and their total length, copied into one Uint8Array only at the end (toBytes): a big
+// initializer's data is copied once, not once per level of nesting, and never spread into an
+// argument list (which would overflow the call stack).
 const utf8 = (s) => new TextEncoder().encode(s);
 
 function join(parts) {
-  const out = [];
-  for (const p of parts) for (let i = 0; i < p.length; ++i) out.push(p[i]);
+  const out = { chunks: [], length: 0 };
+  for (const p of parts) {
+    if (p.chunks) for (const c of p.chunks) out.chunks.push(c);
+    else if (p.length) out.chunks.push(p);
+    out.length += p.length;
+  }
   return out;
 }
 const cat = (...parts) => join(parts);
+
+function toBytes(message) {
+  const out = new Uint8Array(message.length);
+  let at = 0;
+  for (const c of message.chunks) { out.set(c, at); at += c.length; }
+  return out;
+}
 
 // A varint of a non-negative integer the writer itself computes (tags, lengths).
 function varint(n) {
@@ -109,7 +122,7 @@ export function encodeNode({ opType, inputs = [], outputs = [], attributes = {},
     ...Object.entries(attributes).map(([k, v]) => bytesField(5, encodeAttribute(k, v, where))),
     domain ? bytesField(7, utf8(domain)) : [],
   ];
-  return Uint8Array.from(join(parts));
+  return toBytes(join(parts));
 }
 
 // TensorProto: dims 1, data_type 2, name 8, raw_data 9 (little-endian, as wasm and x86 hold it).
@@ -139,5 +152,5 @@ export function encodeModel({ opset, nodes, inputs, outputs, initializers = [], 
     ...outputs.map((v) => bytesField(12, encodeValueInfo(v))),
   ]);
   const imports = [['', opset], ...opsetImports].map(([domain, version]) => bytesField(8, cat(bytesField(1, utf8(domain)), intField(2, version))));
-  return Uint8Array.from(join([intField(1, irVersion), bytesField(7, graph), ...imports]));
+  return toBytes(join([intField(1, irVersion), bytesField(7, graph), ...imports]));
 }
