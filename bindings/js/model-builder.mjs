@@ -52,10 +52,12 @@ function readNode(spec, where) {
   checkName(opType, `${where}.opType`);
   const at = `${where} (${printable(opType)})`;
   const names = (list, what) => {
-    if (!Array.isArray(list) || list.some((s) => typeof s !== 'string')) {
-      throw new TypeError(`${at}: ${what} must be an array of value names ('' for an absent optional ${what.slice(0, -1)}), got ${shown(list)}`);
-    }
-    return Array.from(list);
+    const absent = `'' for an absent optional ${what.slice(0, -1)}`;
+    if (!Array.isArray(list)) throw new TypeError(`${at}: ${what} must be an array of value names (${absent}), got ${shown(list)}`);
+    const copy = Array.from(list);  // each entry read once
+    const bad = copy.findIndex((s) => typeof s !== 'string');
+    if (bad !== -1) throw new TypeError(`${at}: ${what}[${bad}] must be a value name, a string (${absent}), got ${shown(copy[bad])}`);
+    return copy;
   };
   if (!isPlainObject(attributes)) throw new TypeError(`${at}: attributes must be an object { name: value }, got ${shown(attributes)}`);
   if (typeof name !== 'string') throw new TypeError(`${at}: name must be a string, got ${shown(name)}`);

@@ -101,8 +101,12 @@ test('makeModel/refuses an empty op type', () => {
   refuses(spec({ nodes: [sum({ opType: '' })] }), TypeError, /^makeModel: nodes\[0\]\.opType must be a non-empty string, got ""$/);
 });
 
-test('makeModel/refuses node inputs that are not an array of names', () => {
-  refuses(spec({ nodes: [sum({ inputs: ['x', 2] })] }), TypeError, /^makeModel: nodes\[0\] \(ReduceSum\): inputs must be an array of value names \(''/);
+test('makeModel/refuses node inputs that are not an array', () => {
+  refuses(spec({ nodes: [sum({ inputs: 'x' })] }), TypeError, /^makeModel: nodes\[0\] \(ReduceSum\): inputs must be an array of value names \('' for an absent optional input\), got "x"$/);
+});
+
+test('makeModel/refuses a node output name that is not a string', () => {
+  refuses(spec({ nodes: [sum({ outputs: [null] })] }), TypeError, /^makeModel: nodes\[0\] \(ReduceSum\): outputs\[0\] must be a value name, a string \('' for an absent optional output\), got null$/);
 });
 
 test('makeModel/refuses nodes that are not an array', () => {
