@@ -234,6 +234,55 @@ export class InferenceSession {
 /** Type and shape of every value of a model's graph. */
 export function inferModelShapes(modelBytes: Uint8Array | ArrayBuffer): Record<string, ShapeInfo>;
 
+/** A graph input or output of makeModel. */
+export interface ValueInfo {
+  name: string;
+  type: DataType;
+  /**
+   * Numbers, symbol names ('N') or null (an unknown dim). Required for inputs; for outputs,
+   * omitted or null writes no shape.
+   */
+  dims?: readonly ShapeDim[] | null;
+}
+
+/**
+ * A node of makeModel: a NodeSpec whose outputs are named ('' in inputs: an absent optional
+ * input); `opset`, if given, must be the model's for the node's domain.
+ */
+export interface ModelNodeSpec extends NodeSpec {
+  outputs: string[];
+}
+
+export interface ModelSpec {
+  /** The model's ai.onnx opset; defaults to LATEST_OPSET. */
+  opset?: number;
+  inputs: readonly ValueInfo[];
+  outputs: readonly ValueInfo[];
+  /** In the order they run: each input ('' = an absent optional one) defined by an earlier node, a graph input or an initializer. */
+  nodes: readonly ModelNodeSpec[];
+  /** Constant values: { name: tensor }, or [{ name, tensor }] as readTensorProto returns them. */
+  initializers?: Record<string, TensorInput> | ReadonlyArray<{ name: string; tensor: TensorInput }>;
+  /** Opsets of the domains besides ai.onnx, e.g. { 'com.microsoft': 1 }. */
+  opsetImports?: Record<string, number>;
+  /** ModelProto.ir_version; default 8. */
+  irVersion?: number;
+  /** Writes ops the package does not have (for inferModelShapes, which gives their outputs type 'unknown'). Default false. */
+  allowUnknownOps?: boolean;
+}
+
+/**
+ * Serialized onnx.ModelProto bytes of one graph, for InferenceSession.create and
+ * inferModelShapes. Every name, type, dim and node is checked first: TypeError / RangeError /
+ * Error naming makeModel, the node (nodes[i] and its op) and the value. Needs init().
+ */
+export function makeModel(spec: ModelSpec): Uint8Array;
+
+/**
+ * Serialized onnx.NodeProto bytes of a node (for Node.fromBytes), inputs and outputs named
+ * exactly as given, checked as makeModel checks a node at `opset` (default LATEST_OPSET). Needs init().
+ */
+export function makeNode(spec: NodeSpec & { allowUnknownOps?: boolean }): Uint8Array;
+
 /** Decodes serialized onnx.TensorProto bytes (e.g. an ONNX test's input_0.pb). */
 export function readTensorProto(bytes: Uint8Array | ArrayBuffer): { name: string; tensor: Tensor };
 

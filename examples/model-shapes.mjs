@@ -2,8 +2,7 @@
 //   node examples/model-shapes.mjs              a model built here (symbolic batch N and length T)
 //   node examples/model-shapes.mjs model.onnx   any model: prints the type and shape of every value
 import { readFile } from 'node:fs/promises';
-import { init, inferModelShapes, InferenceSession, Tensor } from 'onnx-reduce-wasm';
-import { makeModel } from './onnx-model.mjs';
+import { init, inferModelShapes, InferenceSession, makeModel, Tensor } from 'onnx-reduce-wasm';
 
 await init();
 
@@ -16,7 +15,8 @@ if (process.argv[2]) {
 }
 
 // scores [N, T, 8] -> per-position max over the 8 channels -> running total along T -> the
-// position of the largest running total, and the mean of each sequence.
+// position of the largest running total, and the mean of each sequence. makeModel writes the
+// ModelProto bytes, after checking every node and value.
 const model = makeModel({
   opset: 13,   // Reduce* take axes as an attribute up to opset 17; CumSum takes its axis as an input
   nodes: [

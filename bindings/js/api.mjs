@@ -4,6 +4,7 @@ export { Node } from './graph-node.mjs';
 export { LATEST_OPSET } from './module.mjs';
 export { InferenceSession } from './session.mjs';
 export { inferModelShapes } from './shapes.mjs';
+export { makeModel, makeNode } from './model-builder.mjs';
 export { readTensorProto, memoryStats } from './tensor-proto.mjs';
 export { float16BitsToNumber, numberToFloat16Bits, bfloat16BitsToNumber, numberToBfloat16Bits } from './half.mjs';
 // For the demo page's op tables (web/ops.js), not part of the typed API: the registry's rows.

@@ -6,8 +6,9 @@ import { asBytes, withBytes, withInputs } from './heap.mjs';
 import { fail, latestOpset, wasm } from './module.mjs';
 import { runOptions, takeOutputs } from './outputs.mjs';
 import { runStreamed } from './stream.mjs';
-import { isTensor, snapshotInputs, Tensor } from './tensor.mjs';
-import { DTYPES, dtypeFromOnnx, onnxFromDtype } from './dtypes.mjs';
+import { snapshotInputs, Tensor } from './tensor.mjs';
+import { DTYPES, dtypeFromOnnx } from './dtypes.mjs';
+import { withTensorValues } from './tensor-proto.mjs';
 
 const NO_OPTIONS = Object.freeze({ keep: null, into: null });
 
@@ -18,17 +19,6 @@ const registry = typeof FinalizationRegistry === 'function'
 function checkOpset(opset, what) {
   if (typeof opset !== 'number') throw new TypeError(`${what}: opset must be a number, got ${typeof opset} ${JSON.stringify(String(opset))}`);
   if (!Number.isSafeInteger(opset)) throw new RangeError(`${what}: opset must be an integer, got ${String(opset)}`);
-}
-
-// Tensor-valued attributes in the form the writer encodes: { type: 'tensor', value: { onnx, dims, bytes } }.
-function withTensorValues(attributes) {
-  const out = {};
-  for (const [k, v] of Object.entries(attributes)) {
-    if (!isTensor(v)) { out[k] = v; continue; }
-    const data = v.data;
-    out[k] = { type: 'tensor', value: { onnx: onnxFromDtype(v.type, `Node.create: attribute '${k}'`), dims: v.dims, bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice() } };
-  }
-  return out;
 }
 
 export class Node {
@@ -58,7 +48,7 @@ export class Node {
     for (const [what, list] of [['inputs', inputs], ['outputs', outputs]]) {
       if (!Array.isArray(list) || list.some((s) => typeof s !== 'string')) throw new TypeError(`Node.create: ${what} must be an array of names`);
     }
-    const bytes = encodeNode({ opType, attributes: withTensorValues(attributes), domain, inputs, outputs, name });
+    const bytes = encodeNode({ opType, attributes: withTensorValues(attributes, 'Node.create'), domain, inputs, outputs, name });
     return Node.#parse(bytes, opset, true);
   }
 

@@ -5,7 +5,8 @@ import { dtypeNameFromOnnx, onnxFromDtype } from './dtypes.mjs';
 import { asBytes, withBytes } from './heap.mjs';
 import { fail, wasm } from './module.mjs';
 
-function checkDimList(list, what, allowNull) {
+// Dims as the wasm side takes them (bigints as numbers), or a TypeError/RangeError naming `what`.
+export function checkDimList(list, what, allowNull) {
   if (!Array.isArray(list)) throw new TypeError(`${what} must be an array`);
   return list.map((d, i) => {
     if (typeof d === 'bigint') d = Number(d);

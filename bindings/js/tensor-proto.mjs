@@ -1,8 +1,24 @@
 // Serialized onnx.TensorProto -> Tensor (e.g. the input_0.pb / output_0.pb files of the ONNX
-// backend tests), decoded by the wasm side.
+// backend tests), decoded by the wasm side; and Tensor -> the fields proto-writer.mjs writes.
+import { onnxFromDtype } from './dtypes.mjs';
 import { asBytes, withBytes } from './heap.mjs';
 import { fail, wasm } from './module.mjs';
 import { takeOutputs } from './outputs.mjs';
+import { isTensor } from './tensor.mjs';
+
+// A Tensor as TensorProto fields: { onnx: element type number, dims, bytes: a copy of its data }.
+export function tensorFields(t, what) {
+  const data = t.data;
+  return { onnx: onnxFromDtype(t.type, what), dims: t.dims, bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice() };
+}
+
+// Attributes with their Tensor values in the form the writer encodes: { type: 'tensor', value:
+// tensorFields }; `where` names the call (Node.create, makeNode, makeModel: nodes[i]).
+export function withTensorValues(attributes, where) {
+  const out = {};
+  for (const [k, v] of Object.entries(attributes)) out[k] = isTensor(v) ? { type: 'tensor', value: tensorFields(v, `${where}: attribute '${k}'`) } : v;
+  return out;
+}
 
 // Returns { name, tensor }. Throws Error for bytes that do not decode, and for string,
 // complex or external-data tensors.

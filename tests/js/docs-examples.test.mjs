@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { init } from 'onnx-reduce-wasm';
+import { init, makeModel } from 'onnx-reduce-wasm';
 import { REPO, codeBlocks, docFiles, expectedOutput, isRunnableJs, outputLines, RUNNABLE_JS } from './helpers/doc-blocks.mjs';
 
 const run = promisify(execFile);
@@ -31,10 +31,9 @@ function checkOutput(what, lines, source) {
   assert.deepEqual(lines, expected, `${what}: output differs from its // → comments`);
 }
 
-// examples/: every .mjs/.cjs program; helpers (modules other examples import) are run through them.
+// examples/: every .mjs/.cjs program.
 const EXAMPLES = join(REPO, 'examples');
-const HELPERS = new Set(['onnx-model.mjs']);
-const programs = readdirSync(EXAMPLES).filter((f) => /\.(mjs|cjs)$/.test(f) && !HELPERS.has(f)).sort();
+const programs = readdirSync(EXAMPLES).filter((f) => /\.(mjs|cjs)$/.test(f)).sort();
 
 test('examples/ has the programs docs/ and the README point to', () => {
   for (const f of ['node-esm.mjs', 'commonjs.cjs', 'typescript.ts', 'classifier.mjs', 'embedding.mjs', 'model-shapes.mjs', 'browser/index.html', 'worker/index.html', 'worker/worker.mjs']) {
@@ -53,7 +52,6 @@ test('examples/model-shapes.mjs on a model file prints every value', async () =>
   await init();
   const model = join(REPO, 'build', 'docs-blocks', 'given.onnx');
   mkdirSync(join(REPO, 'build', 'docs-blocks'), { recursive: true });
-  const { makeModel } = await import('../../examples/onnx-model.mjs');
   writeFileSync(model, makeModel({
     opset: 13,
     nodes: [{ opType: 'ReduceL2', inputs: ['v'], outputs: ['n'], attributes: { axes: [-1] } }],
@@ -85,7 +83,6 @@ const blocks = docFiles().flatMap(codeBlocks);
 before(async () => {
   await init();
   mkdirSync(BLOCKS, { recursive: true });
-  const { makeModel } = await import('../../examples/onnx-model.mjs');
   writeFileSync(join(BLOCKS, 'model.onnx'), makeModel({
     opset: 11,
     nodes: [{ opType: 'ReduceSum', inputs: ['x'], outputs: ['y'], attributes: { axes: [1], keepdims: 0 } }],

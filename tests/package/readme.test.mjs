@@ -26,12 +26,10 @@ writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: 
 run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, packed.filename)], app);
 
 // The README's model.onnx: one ReduceSum node summing each row of x (float32 [N, 3]) into y,
-// written with the installed package by the examples' model writer.
-cpSync(join(REPO, 'examples', 'onnx-model.mjs'), join(app, 'onnx-model.mjs'));
+// written by the installed package's makeModel.
 writeFileSync(join(app, 'make-model.mjs'), `
   import { writeFileSync } from 'node:fs';
-  import { init } from 'onnx-reduce-wasm';
-  import { makeModel } from './onnx-model.mjs';
+  import { init, makeModel } from 'onnx-reduce-wasm';
   await init();
   writeFileSync('model.onnx', makeModel({
     opset: 11,

@@ -1,7 +1,7 @@
 // Compile-only check of the hand-written types (tsc --noEmit): typical uses type-check, and
 // the @ts-expect-error lines prove the types reject misuse.
-import { init, Tensor, Node, InferenceSession, inferModelShapes, readTensorProto, memoryStats, LATEST_OPSET } from 'onnx-reduce-wasm';
-import type { ShapeInfo, DataType, TensorLocation } from 'onnx-reduce-wasm';
+import { init, Tensor, Node, InferenceSession, inferModelShapes, readTensorProto, memoryStats, makeModel, makeNode, LATEST_OPSET } from 'onnx-reduce-wasm';
+import type { ShapeInfo, DataType, TensorLocation, ModelSpec } from 'onnx-reduce-wasm';
 
 async function main(modelBytes: Uint8Array): Promise<void> {
   await init();
@@ -48,6 +48,22 @@ async function main(modelBytes: Uint8Array): Promise<void> {
   const named = wasmSession.runSync({ x: resident }, ['y'], { preferredOutputLocation: 'cpu' });
   for (const t of [kept, into, resident]) t.dispose();
   const all: Record<string, ShapeInfo> = inferModelShapes(modelBytes);
+
+  // Models and nodes built in JS.
+  const spec: ModelSpec = {
+    opset: 13,
+    inputs: [{ name: 'x', type: 'float32', dims: ['N', 3, null] }],
+    outputs: [{ name: 'y', type: 'float32' }],
+    initializers: { axes: new Tensor('int64', [1n], [1]) },
+    nodes: [{ opType: 'ReduceSum', inputs: ['x', 'axes'], outputs: ['y'], attributes: { keepdims: 0 } }],
+    opsetImports: { 'com.example': 1 },
+  };
+  const built: Uint8Array = makeModel(spec);
+  makeModel({ ...spec, initializers: [{ name: 'axes', tensor: new Tensor('int64', [1n], [1]) }], allowUnknownOps: true });
+  // @ts-expect-error a value info's type is a DataType name
+  makeModel({ ...spec, inputs: [{ name: 'x', type: 'float', dims: [3] }] });
+  const nodeBytes: Uint8Array = makeNode({ opType: 'Gelu', domain: 'com.example', inputs: ['x'], outputs: ['y'], allowUnknownOps: true });
+  void [built, nodeBytes];
   const { tensor } = readTensorProto(new Uint8Array(0));
   const used: number = memoryStats().heapUsed;
   void [f, b, dt, dims, shapes, opType, since, out, sync, all, tensor, used, loc, copied, fetched, named];
