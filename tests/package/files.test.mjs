@@ -16,7 +16,7 @@ const files = packed.files.map((f) => f.path).sort();
 // The JS layer's modules besides the entries: the single-file entry and the CLI import them
 // unbundled (the other entries are bundles that hold them).
 const LAYER = ['api', 'dtypes', 'graph-node', 'guards', 'half', 'heap', 'module', 'outputs', 'proto-writer',
-  'registry-rows', 'session', 'shapes', 'stream', 'tensor', 'tensor-proto'].map((m) => `dist/${m}.mjs`);
+  'model-builder', 'registry-rows', 'session', 'shapes', 'stream', 'tensor', 'tensor-proto'].map((m) => `dist/${m}.mjs`);
 const EXPECTED = [
   'LICENSE', 'README.md', 'package.json',
   'dist/index.mjs', 'dist/index.node.mjs', 'dist/index.cjs', 'dist/single.mjs', 'dist/cli.mjs',
