@@ -132,6 +132,24 @@ export interface NodeRunOptions extends RunOptions {
 export interface SessionOptions {
   /** As in onnxruntime-web: for every output, or per output name. */
   preferredOutputLocation?: TensorLocation | Record<string, TensorLocation>;
+  // onnxruntime-web's other session options, accepted so that the same options object works
+  // with both; this package ignores them (docs/api.md lists what each would do there).
+  executionProviders?: readonly unknown[];
+  graphOptimizationLevel?: 'disabled' | 'basic' | 'extended' | 'layout' | 'all';
+  enableCpuMemArena?: boolean;
+  enableMemPattern?: boolean;
+  executionMode?: 'sequential' | 'parallel';
+  enableProfiling?: boolean;
+  profileFilePrefix?: string;
+  logId?: string;
+  logSeverityLevel?: 0 | 1 | 2 | 3 | 4;
+  logVerbosityLevel?: number;
+  intraOpNumThreads?: number;
+  interOpNumThreads?: number;
+  enableGraphCapture?: boolean;
+  /** Ignored, with a one-time console warning: symbolic dims here take any size at every run. */
+  freeDimensionOverrides?: Readonly<Record<string, number>>;
+  extra?: Readonly<Record<string, unknown>>;
 }
 
 /** A dim in shape inference: a number, a symbol name ('N'), or null (unknown). */
@@ -207,11 +225,20 @@ export class Node<Op extends string = string> {
   dispose(): void;
 }
 
-export interface InputMetadata {
+/** A declared graph input or output, with onnxruntime-web's fields (and `dims`, the same as `shape`). */
+export interface ValueMetadata {
   name: string;
+  /** A tensor element type is declared. */
+  isTensor: boolean;
+  /** The declared element type ('unknown' when none is declared). */
   type: DataType | string;
-  dims: ShapeDim[] | null;
+  /** Each dim a number, a symbol or null (unknown); null when no shape is declared. */
+  readonly shape: readonly ShapeDim[] | null;
+  /** The same array as `shape` (this package's earlier name). */
+  readonly dims: readonly ShapeDim[] | null;
 }
+/** The metadata of a graph input. */
+export type InputMetadata = ValueMetadata;
 
 export class InferenceSession {
   private constructor();
@@ -219,7 +246,8 @@ export class InferenceSession {
   static create(model: Uint8Array | ArrayBuffer | string | URL, options?: SessionOptions): Promise<InferenceSession>;
   readonly inputNames: string[];
   readonly outputNames: string[];
-  readonly inputMetadata: InputMetadata[];
+  readonly inputMetadata: ValueMetadata[];
+  readonly outputMetadata: ValueMetadata[];
   /**
    * As in onnxruntime-web: run(feeds, options?) or run(feeds, fetches, options?). fetches: the
    * output names to return, or { outputName: preallocated Tensor | null }.

@@ -54,7 +54,32 @@ val names_to_val(const std::vector<std::string>& names) {
   return arr;
 }
 
-// {inputNames, outputNames, inputs: [{name, type, dims}]} with declared dims (null = unknown)
+// [{name, type, dims}] of declared graph values, dims null when the shape is not declared and
+// each dim a number, a symbol or null (unknown).
+val describe_values(const std::vector<ValueInfo>& values) {
+  val out = val::array();
+  for (const ValueInfo& v : values) {
+    val i = val::object();
+    i.set("name", v.name);
+    i.set("type", static_cast<int>(v.type));
+    if (v.has_shape) {
+      val dims = val::array();
+      for (const DeclaredDim& dim : v.dims) {
+        if (dim.value >= 0) dims.call<void>("push", static_cast<double>(dim.value));
+        else if (!dim.symbol.empty()) dims.call<void>("push", dim.symbol);
+        else dims.call<void>("push", val::null());
+      }
+      i.set("dims", dims);
+    } else {
+      i.set("dims", val::null());
+    }
+    out.call<void>("push", i);
+  }
+  return out;
+}
+
+// {inputNames, outputNames, inputs, outputs}: the names, and the declared graph inputs and
+// outputs as describe_values gives them.
 val session_describe(int handle) {
   val out = val::null();
   guarded([&] {
@@ -62,25 +87,8 @@ val session_describe(int handle) {
     val d = val::object();
     d.set("inputNames", names_to_val(s.input_names()));
     d.set("outputNames", names_to_val(s.output_names()));
-    val inputs = val::array();
-    for (const ValueInfo& v : s.model().inputs()) {
-      val i = val::object();
-      i.set("name", v.name);
-      i.set("type", static_cast<int>(v.type));
-      if (v.has_shape) {
-        val dims = val::array();
-        for (const DeclaredDim& dim : v.dims) {
-          if (dim.value >= 0) dims.call<void>("push", static_cast<double>(dim.value));
-          else if (!dim.symbol.empty()) dims.call<void>("push", dim.symbol);
-          else dims.call<void>("push", val::null());
-        }
-        i.set("dims", dims);
-      } else {
-        i.set("dims", val::null());
-      }
-      inputs.call<void>("push", i);
-    }
-    d.set("inputs", inputs);
+    d.set("inputs", describe_values(s.model().inputs()));
+    d.set("outputs", describe_values(s.model().outputs()));
     out = d;
   });
   return out;

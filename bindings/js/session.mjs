@@ -12,6 +12,22 @@ const registry = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((handle) => { try { wasm().sessionRelease(handle); } catch { /* module gone */ } })
   : null;
 
+// onnxruntime-web's session options other than preferredOutputLocation are accepted and
+// ignored; freeDimensionOverrides would change what a run accepts there, so it is said once.
+let warnedOverrides = false;
+function warnIgnored(options) {
+  if (warnedOverrides || options?.freeDimensionOverrides === undefined) return;
+  warnedOverrides = true;
+  console.warn('onnx-reduce-wasm: InferenceSession.create: options.freeDimensionOverrides is ignored (symbolic dims take any size at every run)');
+}
+
+function metadata(values) {
+  return values.map((v) => {
+    const shape = v.dims && Object.freeze([...v.dims]);
+    return { name: v.name, isTensor: v.type !== 0, type: dtypeNameFromOnnx(v.type), shape, dims: shape };
+  });
+}
+
 export class InferenceSession {
   static name = 'InferenceSession'; // the bundle is minified without --keep-names (1.2 KB gzipped)
   #handle;
@@ -23,6 +39,7 @@ export class InferenceSession {
     this.#handle = handle;
     this.#info = wasm().sessionDescribe(handle);
     this.#keep = this.#preferredLocations(options?.preferredOutputLocation);
+    warnIgnored(options);
     registry?.register(this, handle, this);
   }
 
@@ -60,10 +77,11 @@ export class InferenceSession {
 
   get inputNames() { return [...this.#info.inputNames]; }
   get outputNames() { return [...this.#info.outputNames]; }
-  // Declared graph inputs: [{ name, type, dims }] (dims entries: number, symbol or null).
-  get inputMetadata() {
-    return this.#info.inputs.map((i) => ({ name: i.name, type: dtypeNameFromOnnx(i.type), dims: i.dims }));
-  }
+  // Declared graph inputs and outputs with onnxruntime-web's fields, [{ name, isTensor, type,
+  // shape }], and `dims`, the same array as `shape` (each entry a number, a symbol or null for
+  // an unknown dim; null for no declared shape). isTensor: a tensor element type is declared.
+  get inputMetadata() { return metadata(this.#info.inputs); }
+  get outputMetadata() { return metadata(this.#info.outputs); }
 
   // As in onnxruntime-web: run(feeds, options?) or run(feeds, fetches, options?). fetches:
   // output names to return, or { outputName: preallocated Tensor | null }. options:

@@ -682,13 +682,46 @@ test('InferenceSession/runs the nodes of a graph in topological order, whatever 
   await s.release();
 });
 
-test('InferenceSession/inputMetadata lists declared types and dims', async () => {
+test('InferenceSession/inputMetadata lists declared types and dims with onnxruntime-web\'s fields', async () => {
   const s = await InferenceSession.create(`${SUM_TEST}/model.onnx`);
   assert.deepEqual(s.inputMetadata, [
-    { name: 'data', type: 'float32', dims: [3, 2, 2] },
-    { name: 'axes', type: 'int64', dims: [1] },
+    { name: 'data', isTensor: true, type: 'float32', shape: [3, 2, 2], dims: [3, 2, 2] },
+    { name: 'axes', isTensor: true, type: 'int64', shape: [1], dims: [1] },
   ]);
   await s.release();
+});
+
+test('InferenceSession/outputMetadata lists declared outputs, unknown dims and shapes as null', async () => {
+  const model = oneNodeModel({
+    opType: 'ReduceMax', opset: 20, attributes: { keepdims: 0 },
+    inputs: [{ name: 'x', type: 'float32', dims: ['N', 2] }],
+    output: { name: 'y', type: 'float32', dims: [null] },
+  });
+  const s = await InferenceSession.create(model);
+  assert.deepEqual(s.outputMetadata, [{ name: 'y', isTensor: true, type: 'float32', shape: [null], dims: [null] }]);
+  const noShape = await InferenceSession.create(oneNodeModel({
+    opType: 'ReduceMax', opset: 20, inputs: [{ name: 'x', type: 'float32', dims: null }], output: { name: 'y', type: 'float32', dims: null },
+  }));
+  assert.deepEqual(noShape.outputMetadata, [{ name: 'y', isTensor: true, type: 'float32', shape: null, dims: null }]);
+  await s.release();
+  await noShape.release();
+});
+
+test("InferenceSession/onnxruntime-web's other session options are accepted and ignored; freeDimensionOverrides warns once", async () => {
+  const warnings = [];
+  const warn = console.warn;
+  console.warn = (m) => warnings.push(m);
+  try {
+    const options = { executionProviders: ['wasm'], graphOptimizationLevel: 'all', logSeverityLevel: 3, freeDimensionOverrides: { N: 2 } };
+    const a = await InferenceSession.create(`${SUM_TEST}/model.onnx`, options);
+    const b = await InferenceSession.create(`${SUM_TEST}/model.onnx`, options);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0], /InferenceSession\.create: options\.freeDimensionOverrides is ignored/);
+    await a.release();
+    await b.release();
+  } finally {
+    console.warn = warn;
+  }
 });
 
 test('InferenceSession/symbolic input dims accept any size', async () => {

@@ -115,7 +115,8 @@ test('makeModel/names, types and dims read back the same from our sessions and f
   const session = await InferenceSession.create(model);
   assert.deepEqual(session.inputNames, ['x', 'axes']);
   assert.deepEqual(session.outputNames, ['y', 'c']);
-  assert.deepEqual(session.inputMetadata, [{ name: 'x', type: 'float64', dims: ['N', null, 3] }, { name: 'axes', type: 'int64', dims: [1] }]);
+  assert.deepEqual(session.inputMetadata.map((v) => [v.name, v.type, v.shape]), [['x', 'float64', ['N', null, 3]], ['axes', 'int64', [1]]]);
+  assert.deepEqual(session.outputMetadata.map((v) => v.name), ['y', 'c']);
   await session.release();
   const theirs = await ort.InferenceSession.create(model);
   assert.deepEqual(theirs.inputNames, ['x', 'axes']);

@@ -27,8 +27,12 @@ async function main(modelBytes: Uint8Array): Promise<void> {
   // @ts-expect-error run takes an array of tensors
   again.run(x);
 
-  const session = await InferenceSession.create(modelBytes);
+  const session = await InferenceSession.create(modelBytes, { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
   const out: Record<string, Tensor> = await session.run({ [session.inputNames[0]]: x });
+  const firstShape: readonly (number | string | null)[] | null = session.inputMetadata[0].shape;
+  const outputIsTensor: boolean = session.outputMetadata[0].isTensor;
+  // @ts-expect-error graphOptimizationLevel is one of onnxruntime-web's names
+  await InferenceSession.create(modelBytes, { graphOptimizationLevel: 'max' });
   const sync = session.runSync({ data: x });
   await session.release();
 
