@@ -120,5 +120,17 @@ void ComputeShapeArgMin(ShapesContext& ctx, const onnx::NodeProto& node, const c
 void ComputeShapeTopK(ShapesContext& ctx, const onnx::NodeProto& node, const char* x, const char* k) {
   compute_shape(ctx, node, "TopK", x, k);
 }
+void ComputeShapeSoftmax(ShapesContext& ctx, const onnx::NodeProto& node, const char* input) {
+  compute_shape(ctx, node, "Softmax", input, nullptr);
+}
+void ComputeShapeLogSoftmax(ShapesContext& ctx, const onnx::NodeProto& node, const char* input) {
+  compute_shape(ctx, node, "LogSoftmax", input, nullptr);
+}
+void ComputeShapeHardmax(ShapesContext& ctx, const onnx::NodeProto& node, const char* input) {
+  compute_shape(ctx, node, "Hardmax", input, nullptr);
+}
+void ComputeShapeLpNormalization(ShapesContext& ctx, const onnx::NodeProto& node, const char* input) {
+  compute_shape(ctx, node, "LpNormalization", input, nullptr);
+}
 
 }  // namespace orw

@@ -60,4 +60,13 @@ void ComputeShapeArgMin(ShapesContext& ctx, const onnx::NodeProto& node, const c
 // int64 tensor, a known K that is negative or above a known axis size.
 void ComputeShapeTopK(ShapesContext& ctx, const onnx::NodeProto& node, const char* x, const char* k = nullptr);
 
+// Softmax, LogSoftmax, Hardmax, LpNormalization. `input`: the name in ctx of the data input;
+// it replaces the node's input list. The output has the input's type and shape. Errors as
+// above, plus an axis out of range for a known rank and, for LpNormalization, a 'p' other than
+// 1 or 2.
+void ComputeShapeSoftmax(ShapesContext& ctx, const onnx::NodeProto& node, const char* input);
+void ComputeShapeLogSoftmax(ShapesContext& ctx, const onnx::NodeProto& node, const char* input);
+void ComputeShapeHardmax(ShapesContext& ctx, const onnx::NodeProto& node, const char* input);
+void ComputeShapeLpNormalization(ShapesContext& ctx, const onnx::NodeProto& node, const char* input);
+
 }  // namespace orw

@@ -42,3 +42,18 @@ TEST_CASE("Normalize/shape inference rejects what the run rejects: type, axis ra
   CHECK_THROWS_WITH(infer("Softmax", 1, "float32[N]"), Catch::Contains("attribute 'axis' (default 1)"));
   CHECK_THROWS_AS(infer("LpNormalization", 1, "float32[2]", {Attribute::of_int("p", 3)}), ValueError);
 }
+
+TEST_CASE("Normalize/shape: the ComputeShape functions name the input and check the op type", "[shape][normalize]") {
+  ShapesContext ctx(13);
+  ctx.set("logits", info("float32[N,10]"));
+  ComputeShapeSoftmax(ctx, make_node("Softmax", {"a"}, {"p"}, {}), "logits");
+  ComputeShapeLogSoftmax(ctx, make_node("LogSoftmax", {"a"}, {"lp"}, {}), "logits");
+  ComputeShapeHardmax(ctx, make_node("Hardmax", {"a"}, {"h"}, {int_attr("axis", 0)}), "logits");
+  ComputeShapeLpNormalization(ctx, make_node("LpNormalization", {"a"}, {"n"}, {int_attr("p", 1)}), "logits");
+  for (const char* out : {"p", "lp", "h", "n"}) CHECK(to_string(ctx.at(out)) == "float32[N,10]");
+  CHECK_THROWS_WITH(ComputeShapeSoftmax(ctx, make_node("Hardmax", {"a"}, {"p"}, {}), "logits"),
+                    "ComputeShapeSoftmax: the node's op type is 'Hardmax', expected 'Softmax'");
+  CHECK_THROWS_AS(ComputeShapeSoftmax(ctx, make_node("Softmax", {"a"}, {"p"}, {}), "missing"), std::out_of_range);
+  CHECK_THROWS_AS(ComputeShapeLpNormalization(ctx, make_node("LpNormalization", {"a"}, {"n"}, {int_attr("p", 3)}), "logits"),
+                  ValueError);
+}
