@@ -26,6 +26,7 @@ export class Node {
   #handle;
   #opset;
   #info;
+  #whereText = null;  // #where(), made on first use (the node's op type, name and opset are fixed)
   #runInputsWhere = () => `${this.#where()}: run: inputs`;
 
   constructor(handle, opset) {
@@ -69,7 +70,8 @@ export class Node {
 
   // How errors name this node, as the wasm side does: ReduceSum "n1" (opset 18).
   #where() {
-    return `${printable(this.#info.opType)}${this.#info.name ? ` "${printable(this.#info.name)}"` : ''} (opset ${this.#opset})`;
+    this.#whereText ??= `${printable(this.#info.opType)}${this.#info.name ? ` "${printable(this.#info.name)}"` : ''} (opset ${this.#opset})`;
+    return this.#whereText;
   }
 
   get opType() { return this.#info.opType; }

@@ -10,13 +10,18 @@ const ARRAY_TYPES = new Map([
   [BigInt64Array, 'int64'], [BigUint64Array, 'uint64'],
 ]);
 
-// Every Tensor this package made (the constructor, runs, Tensor.allocate): only these are
-// read as they are; a look-alike (Object.create(Tensor.prototype, ...)) is refused.
-const GENUINE = new WeakSet();
+// Every Tensor this package made is read as it is; a look-alike (Object.create(Tensor.prototype,
+// ...)) is refused. The brand of a 'cpu' tensor is a private field the constructor sets (its
+// check is one property lookup: a WeakSet of them cost a quarter of a small run's time); a
+// 'wasm' tensor is known by its entry in WASM_STATE.
+let hasBrand;
+// The constructor's first argument for parts the wasm side produced (already consistent):
+// only this module holds it.
+const TRUSTED = Symbol('trusted');
 // The wasm side's hold on each 'wasm' tensor: { mod, handle, ptr, view }.
 const WASM_STATE = new WeakMap();
 
-export const isTensor = (t) => GENUINE.has(t);
+export const isTensor = (t) => hasBrand(t) || isWasmTensor(t);
 
 // True for a TypedArray of exactly the class Kind: not a subclass, not a Proxy (neither
 // runs code of the caller when the package reads it).
@@ -77,23 +82,29 @@ export function checkDims(dims) {
 
 // Builds a Tensor from parts the wasm side produced (already consistent): no checks.
 export function trustedTensor(type, data, dims) {
-  const t = Object.create(Tensor.prototype);
-  t.type = type;
-  t.data = data;
-  t.dims = Object.freeze(dims);
-  t.size = data.length;
-  GENUINE.add(t);
-  return Object.freeze(t);
+  return new Tensor(TRUSTED, type, data, dims);
 }
 
 export class Tensor {
   static name = 'Tensor'; // the bundle is minified without --keep-names (1.2 KB gzipped)
+  #genuine = true;
+  static {
+    hasBrand = (t) => t !== null && typeof t === 'object' && #genuine in t;
+  }
   // new Tensor(type, data, dims?) or, as in ORT-web, new Tensor(typedArray, dims?).
   // type: 'float32'|'float64'|'float16'|'bfloat16'|'int8'|'uint8'|'int16'|'uint16'|'int32'|
   // 'uint32'|'int64'|'uint64'|'bool'. data: the matching TypedArray (int64: BigInt64Array,
   // uint64: BigUint64Array, float16: Uint16Array bits or Float16Array, bfloat16: Uint16Array
   // bits, bool: Uint8Array) or a plain array of values. dims defaults to [data.length].
-  constructor(type, data, dims) {
+  constructor(type, data, dims, trustedDims) {
+    if (type === TRUSTED) {  // trustedTensor(type = data, data = dims, dims = trustedDims)
+      this.type = data;
+      this.data = dims;
+      this.dims = Object.freeze(trustedDims);
+      this.size = dims.length;
+      Object.freeze(this);
+      return;
+    }
     if (typeof type !== 'string') {
       [dims, data] = [data, type];
       type = ArrayBuffer.isView(data) ? ARRAY_TYPES.get(Object.getPrototypeOf(data)?.constructor) : undefined;
@@ -123,7 +134,6 @@ export class Tensor {
     this.data = data;
     this.dims = Object.freeze(dims);
     this.size = size;
-    GENUINE.add(this);
     // Read-only, as in ORT-web: what was validated here is what the wasm side reads (the
     // elements themselves stay writable).
     Object.freeze(this);
@@ -218,7 +228,6 @@ export function makeWasmTensor(type, dims, handle) {
   t.dims = Object.freeze(dims);
   t.size = dims.reduce((a, b) => a * b, 1);
   WASM_STATE.set(t, { mod: m, handle, ptr: m._orw_tensor_data(handle), view: null });
-  GENUINE.add(t);
   return Object.freeze(t);
 }
 
@@ -248,14 +257,18 @@ export function wasmAddress(t, where) {
   return live(t, where).ptr;
 }
 
-// True for a Tensor whose data lives in wasm memory (Tensor.allocate, kept outputs).
-export const isWasmTensor = (t) => WASM_STATE.has(t);
+// True for a Tensor whose data lives in wasm memory (Tensor.allocate, kept outputs). The
+// prototype is looked at first: for a 'cpu' tensor that is the whole test (a WeakMap lookup
+// per check cost a tenth of a small run's time).
+export function isWasmTensor(t) {
+  return t !== null && typeof t === 'object' && Object.getPrototypeOf(t) === wasmProto && WASM_STATE.has(t);
+}
 
 // `t` as one of our Tensors: ours as they are; an object shaped like onnxruntime-web's Tensor
 // (type, data, dims, location 'cpu'), each field read once, validated as `new Tensor` does and
 // wrapped around the same data. A look-alike of ours is refused. `where` names it in errors.
 export function asTensor(t, where) {
-  if (GENUINE.has(t)) return t;
+  if (isTensor(t)) return t;
   if (t && typeof t === 'object') {
     if (Tensor.prototype.isPrototypeOf(t)) {
       throw new TypeError(`${where} is not a Tensor made by this package (new Tensor, Tensor.allocate or a run's output): an object that only inherits from Tensor.prototype is not accepted`);
@@ -285,7 +298,7 @@ export function snapshotInputs(list, where) {
   const out = new Array(n);
   for (let i = 0; i < n; ++i) {
     const t = list[i];
-    out[i] = t == null ? null : GENUINE.has(t) ? t : asTensor(t, `${where()}[${i}]`);
+    out[i] = t == null ? null : isTensor(t) ? t : asTensor(t, `${where()}[${i}]`);
   }
   return out;
 }

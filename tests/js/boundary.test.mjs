@@ -83,6 +83,15 @@ test('boundary/a forged Tensor (Object.create(Tensor.prototype)) is a TypeError 
   await session.release();
 });
 
+test("boundary/a forged 'wasm' Tensor (Object.create of a wasm tensor's prototype) is a TypeError", () => {
+  const forged = Object.create(Object.getPrototypeOf(wasmCanary), {
+    type: { value: 'float32' }, dims: { value: [4000] }, size: { value: 4000 },
+  });
+  assert.equal(forged.location, 'wasm');
+  refuses(() => sum11.run([forged]), TypeError, /^ReduceSum \(opset 11\): run: inputs\[0\] is not a Tensor made by this package/);
+  refuses(() => mul.run([f32(1), f32(1)], { outputs: [forged] }), TypeError, /options\.outputs\[0\] is not a Tensor of this package/);
+});
+
 test('boundary/an ORT-shaped object is read once, field by field', () => {
   const reads = { type: 0, data: 0, dims: 0 };
   const ort = {
