@@ -93,8 +93,8 @@ ORW_KERNEL void select_row(const K* keys, int64_t n, int64_t k, TopKEntry<K>* be
 // select_row for a contiguous row of floats, S a vector of float: no key buffer. Four
 // vectors per step go through a filter in float order that never misses an element whose key
 // beats the threshold t's: with `largest`, x beats t unless x <= t (a NaN x always passes);
-// without, only x < t can (a NaN x never does). Only a step that passes is keyed and offered
-// element by element, which settles the rare false hit (-0 against +0, anything against a
+// without, only x < t can (a NaN x never does). Only a vector of a step that passes is keyed
+// and offered element by element, which settles the rare false hit (-0 against +0, anything against a
 // NaN threshold with `largest`). Without `largest` the threshold is a NaN only while the
 // buffer holds NaNs, which every number beats: those first elements go one by one.
 template <class T, class S, class K = TopKKey<T>>
@@ -116,7 +116,15 @@ ORW_KERNEL void select_contiguous(const T* x, int64_t n, int64_t k, bool largest
     const bool pass = largest ? !all_lanes((a <= tv) & (b <= tv) & (c <= tv) & (d <= tv))
                               : any_lane((a < tv) | (b < tv) | (c < tv) | (d < tv));
     if (!pass) continue;
-    for (int64_t j = i; j < i + kStep; ++j) threshold = offer_entry(best, k, threshold, order_key<T>(x[j]) ^ flip, j);
+    // Then vector by vector against the threshold as it rises (early in a row most steps
+    // pass, and offering all 16 elements made rows of 1000 a third slower).
+    for (int64_t v = i; v < i + kStep; v += S::kLanes) {
+      const auto e = S::load(x + v), t = S::splat(x[best[k - 1].index]);
+      if (largest ? all_lanes(e <= t) : !any_lane(e < t)) continue;
+      for (int64_t j = v; j < v + static_cast<int64_t>(S::kLanes); ++j) {
+        threshold = offer_entry(best, k, threshold, order_key<T>(x[j]) ^ flip, j);
+      }
+    }
   }
   for (; i < n; ++i) threshold = offer_entry(best, k, threshold, order_key<T>(x[i]) ^ flip, i);
 }
