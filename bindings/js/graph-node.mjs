@@ -5,7 +5,7 @@ import { fromWasmInfo, toWasmInfo } from './shapes.mjs';
 import { asBytes, withBytes, withInputs } from './heap.mjs';
 import { fail, latestOpset, wasm } from './module.mjs';
 import { runOptions, takeOutputs } from './outputs.mjs';
-import { runStreamed } from './stream.mjs';
+import { mayStream, runStreamed } from './stream.mjs';
 import { snapshotInputs, Tensor } from './tensor.mjs';
 import { DTYPES, dtypeFromOnnx } from './dtypes.mjs';
 import { withTensorValues } from './tensor-proto.mjs';
@@ -27,7 +27,10 @@ export class Node {
   #opset;
   #info;
   #whereText = null;  // #where(), made on first use (the node's op type, name and opset are fixed)
+  #runWhere = null;   // `${#where()}: run`, likewise
   #runInputsWhere = () => `${this.#where()}: run: inputs`;
+  // How a run's errors name input i (made once per node: not a closure per run).
+  #inputLabel = (i) => `${this.#where()}: run: inputs[${i}]${this.#info.inputs[i] ? ` ('${printable(this.#info.inputs[i])}')` : ''}`;
 
   constructor(handle, opset) {
     if (typeof handle !== 'number') throw new TypeError('Node: use Node.create(...) or Node.fromBytes(...)');
@@ -103,10 +106,10 @@ export class Node {
     const { keep, into } = options == null ? NO_OPTIONS : runOptions(options, this.#info.outputs.length, `${this.#where()}: run`);
     // A snapshot of the inputs, each read once: nothing of the caller's runs from here on.
     inputs = snapshotInputs(inputs, this.#runInputsWhere);
-    checkInputBuffers(inputs, (i) => `${this.#where()}: run: inputs[${i}]${this.#info.inputs[i] ? ` ('${printable(this.#info.inputs[i])}')` : ''}`);
+    checkInputBuffers(inputs, this.#inputLabel);
     const m = wasm();
-    const where = `${this.#where()}: run`;
-    if (!keep && !into) {
+    const where = this.#runWhere ??= `${this.#where()}: run`;
+    if (!keep && !into && mayStream(inputs)) {  // (the test first: no closure for small runs)
       const streamed = runStreamed(inputs, (desc) => m._orw_node_stream_begin(handle, desc, inputs.length), where);
       if (streamed) return streamed;
     }

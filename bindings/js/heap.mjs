@@ -1,7 +1,7 @@
 // Wasm memory as JS sees it: views that survive memory growth, bytes copied in for one call,
 // and the input arena that stages a run's input descriptors and data.
 import { DTYPES } from './dtypes.mjs';
-import { exclusive, INPUT_SLOTS, wasm } from './module.mjs';
+import { begin, end, exclusive, INPUT_SLOTS, wasm } from './module.mjs';
 import { isArrayOf, isWasmTensor, wasmAddress } from './tensor.mjs';
 
 // Views of wasm memory by TypedArray kind, re-created only when memory grows (creating views
@@ -62,7 +62,12 @@ const ARENA_KEEP = 1 << 20;
 // input at `unstaged` is described but its data is not copied (a streamed run sends it in
 // pieces).
 export function withInputs(tensors, run, unstaged = -1, where = 'run') {
-  return exclusive(where, () => stageAndRun(tensors, run, unstaged, where));
+  begin(where);
+  try {
+    return stageAndRun(tensors, run, unstaged, where);
+  } finally {
+    end();
+  }
 }
 
 function stageAndRun(tensors, run, unstaged, where) {

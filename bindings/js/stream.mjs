@@ -13,9 +13,15 @@ const STREAM_MIN_BYTES = 1 << 20;
 // Runs with input 0 streamed; begin(descPtr) starts the run on the wasm side and returns 1
 // (started), 2 (this run cannot stream) or 0 (error). Returns the outputs, or null when the
 // run did not stream.
-export function runStreamed(tensors, begin, where = 'run') {
+// Whether a run of these inputs would be streamed: its first input is a large 'cpu' tensor.
+export function mayStream(tensors) {
   const first = tensors[0];
-  if (!first || isWasmTensor(first) || first.data.byteLength < STREAM_MIN_BYTES) return null;
+  return !!first && !isWasmTensor(first) && first.data.byteLength >= STREAM_MIN_BYTES;
+}
+
+export function runStreamed(tensors, begin, where = 'run') {
+  if (!mayStream(tensors)) return null;
+  const first = tensors[0];
   // Begun and fed as one call in progress (withInputs): the stream is one per module.
   return withInputs(tensors, (desc) => {
     const status = begin(desc);
