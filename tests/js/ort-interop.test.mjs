@@ -72,3 +72,21 @@ test('our Tensor/has the members ORT code uses', async () => {
   for (const method of ['getData', 'dispose', 'reshape']) assert.equal(typeof t[method], 'function', method);
   assert.deepEqual(Array.from(await t.getData()), X);
 });
+
+test('interop/a structuredClone of a cpu Tensor is accepted as an onnxruntime-web-shaped tensor', () => {
+  const sum = Node.create({ opType: 'ReduceSum', opset: 13, attributes: { keepdims: 0 } });
+  const clone = structuredClone(new Tensor('float32', [1, 2, 3, 4], [2, 2]));
+  assert.ok(!(clone instanceof Tensor));
+  assert.deepEqual(Array.from(sum.run([clone])[0].data), [10]);
+  sum.dispose();
+});
+
+test("interop/a structuredClone of a 'wasm' Tensor has no data, and a run says so", () => {
+  const sum = Node.create({ opType: 'ReduceSum', opset: 13 });
+  const t = Tensor.allocate('float32', [2]);
+  const clone = structuredClone(t);
+  assert.equal(clone.data, undefined);
+  assert.throws(() => sum.run([clone]), (e) => e instanceof TypeError && /inputs\[0\].*needs a Float32Array/.test(e.message));
+  t.dispose();
+  sum.dispose();
+});
