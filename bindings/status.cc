@@ -98,8 +98,8 @@ EMSCRIPTEN_KEEPALIVE void orw_release_outputs() { orw::bindings::glue().outputs.
 // next piece (orw_stream_next: its element count, 0 when done; orw_stream_offset: where it
 // starts in input 0), copies those elements to orw_stream_in(), calls orw_stream_feed(), and,
 // when orw_stream_output_in_pieces(), copies the piece's output from orw_stream_out() to the
-// same offset of its output array. orw_stream_end() then describes the output like a run (no
-// outputs for scans: JS assembled it).
+// same offset of its output array. orw_stream_end() then describes the outputs like a run (no
+// outputs for scans: JS assembled it; two for TopK).
 EMSCRIPTEN_KEEPALIVE size_t orw_stream_next() {
   using namespace orw::bindings;
   GlueState& g = glue();
@@ -129,8 +129,7 @@ EMSCRIPTEN_KEEPALIVE int orw_stream_end() {
   const bool ok = guarded([] {
     if (!glue().stream) orw::fail<orw::InternalError>(orw::ErrorMessage() << "stream: no streamed run in progress");
     glue().outputs.clear();
-    orw::Tensor out = glue().stream->finish();
-    if (!glue().stream->output_in_pieces()) glue().outputs.push_back(out);
+    for (orw::Tensor& out : glue().stream->finish()) glue().outputs.push_back(out);
     describe_outputs();
   });
   glue().stream.reset();

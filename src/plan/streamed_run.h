@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <memory>
+#include <vector>
 
 #include "core/errors.h"
 #include "core/tensor.h"
@@ -27,9 +28,9 @@ class StreamedRun {
   virtual bool output_in_pieces() const = 0;
   // Processes the next piece: `in` holds its elements of input 0.
   virtual void feed(const void* in, void* out) = 0;
-  // Once everything was fed: the output (for output_in_pieces() runs, an empty tensor: the
-  // output went out in pieces). InternalError before that.
-  virtual Tensor finish() = 0;
+  // Once everything was fed: the outputs, in the node's order (none for output_in_pieces()
+  // runs: the output went out in pieces). InternalError before that.
+  virtual std::vector<Tensor> finish() = 0;
 };
 
 // A StreamedRun over a ReduceStream that takes input 0 in order, piece by piece, and fills one
@@ -54,10 +55,10 @@ class InOrderRun final : public StreamedRun {
     fed_ += p.count;
   }
   // Throws InternalError before the whole input was fed.
-  Tensor finish() override {
+  std::vector<Tensor> finish() override {
     if (fed_ != total_) fail<InternalError>(ErrorMessage() << what_ << ": finish() before the whole input was fed");
     stream_->finish();
-    return out_;
+    return {out_};
   }
 
  private:

@@ -17,7 +17,7 @@ constexpr OpEntry kArg{run_arg, infer_arg_shape, start_streamed_arg};
 constexpr OpEntry kScan{run_scan, infer_scan_shape, start_streamed_scan};
 constexpr OpEntry kConstant{run_constant, infer_constant_shape, nullptr};
 constexpr OpEntry kNormalize{run_normalize, infer_normalize_shape, nullptr};
-constexpr OpEntry kSelect{run_topk, infer_topk_shape, nullptr};  // rows are selected whole
+constexpr OpEntry kSelect{run_topk, infer_topk_shape, start_streamed_topk};
 // Indexed by ElementwiseOp.
 constexpr OpEntry kElementwise[] = {
     {run_unary, infer_unary_shape, nullptr},           {run_unary, infer_unary_shape, nullptr},            // Abs, Exp

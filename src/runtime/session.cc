@@ -160,7 +160,8 @@ std::unique_ptr<StreamedRun> Session::start_stream(const std::map<std::string, T
   if (model_.nodes().size() != 1 || input_names_.empty()) return nullptr;
   const Node& node = model_.nodes()[0];
   if (node.inputs().empty() || node.inputs()[0] != input_names_[0]) return nullptr;
-  if (output_names_.size() != 1 || node.outputs()[0] != output_names_[0]) return nullptr;
+  // The stream's outputs come in the node's order: the graph must list exactly those.
+  if (output_names_ != node.outputs()) return nullptr;
   check_feeds(model_, input_names_, feeds);
   std::vector<const Tensor*> inputs;
   for (const auto& name : node.inputs()) {

@@ -57,9 +57,9 @@ class ScanRun final : public StreamedRun {
   }
   bool output_in_pieces() const override { return true; }
   void feed(const void* in, void* out) override { stream_->feed(in, out); }
-  Tensor finish() override {
+  std::vector<Tensor> finish() override {
     if (stream_->next().count != 0) fail<InternalError>("streamed scan: finish() before the whole input was fed");
-    return Tensor();
+    return {};
   }
 
  private:

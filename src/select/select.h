@@ -2,11 +2,13 @@
 // shape function share. The kernels' entry points are in topk_kernels.h.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/tensor.h"
 #include "onnx/node.h"
 #include "plan/run_memo.h"
+#include "plan/streamed_run.h"
 
 namespace orw {
 
@@ -17,6 +19,11 @@ class ShapesContext;
 // ValueError for a bad axis, K (missing 'k' at version 1, k = 0 at version 1, K not a
 // 1-element 1-D tensor, K < 0, K > the axis size).
 std::vector<Tensor> run_topk(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
+
+// The same run with X fed in pieces of whole slices along the axis (start_streamed_run in
+// runtime/run_node.h); nullptr when a slice is larger than a piece may be, or the output is
+// empty (the run on the whole input then). Throws as run_topk before anything is fed.
+std::unique_ptr<StreamedRun> start_streamed_topk(const Node& node, const std::vector<const Tensor*>& inputs);
 
 // Shape inference: Values and Indices, with K from the attribute (1) or from the K input's
 // known values (10+); an unknown K leaves the axis dim unknown. Same errors as the run where

@@ -1,9 +1,14 @@
 // TopK: validate the node and its inputs, then select along the axis with the TopK kernels.
 #include "select/select.h"
 
+#include <algorithm>
+#include <memory>
+
 #include "core/errors.h"
 #include "onnx/node_inputs.h"
 #include "plan/axes.h"
+#include "plan/pieces.h"
+#include "plan/streamed_run.h"
 #include "select/topk_kernels.h"
 
 namespace orw {
@@ -40,9 +45,15 @@ int64_t input_k(const Node& node, const Tensor& k) {
   return k.data<int64_t>()[0];
 }
 
-}  // namespace
+// A TopK node's run, validated: the outputs allocated, the axis view and the options.
+struct PreparedTopK {
+  Tensor values, indices;
+  AxisExtent g;
+  int64_t k = 0;
+  bool largest = true;
+};
 
-std::vector<Tensor> run_topk(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
+PreparedTopK prepare_topk(const Node& node, const std::vector<const Tensor*>& inputs) {
   const Tensor& x = *inputs[0];
   check_data_type(node, x, 0);
   const int64_t axis = topk_axis(node, x.rank());
@@ -50,15 +61,67 @@ std::vector<Tensor> run_topk(const Node& node, const std::vector<const Tensor*>&
   check_topk_k(node, k, axis, x.dims()[axis], text_of(ShapeText{x.dims()}));
   Shape dims = x.dims();
   dims[axis] = k;
-  Tensor values = Tensor::uninitialized(x.type(), dims);
-  Tensor indices = Tensor::uninitialized(DataType::kInt64, dims);
-  const AxisExtent g = make_axis_extent(x.dims(), axis);
+  PreparedTopK p;
+  p.values = Tensor::uninitialized(x.type(), dims);
+  p.indices = Tensor::uninitialized(DataType::kInt64, dims);
+  p.g = make_axis_extent(x.dims(), axis);
+  p.k = k;
   // 'sorted' = 0 allows any order; the sorted one is returned at every version.
-  const bool largest = node.int_attribute("largest", 1) != 0;
-  if (values.size() > 0) {
-    kernels::topk(x.type(), g, k, largest, x.raw(), values.mutable_raw(), indices.mutable_data<int64_t>());
+  p.largest = node.int_attribute("largest", 1) != 0;
+  return p;
+}
+
+// TopK with X in pieces of whole slices (an outer index's n x inner block: every row along
+// the axis inside one piece), each selected as it arrives into its place in the outputs.
+class TopKRun final : public StreamedRun {
+ public:
+  TopKRun(DataType type, PreparedTopK p, size_t slices_per_piece)
+      : type_(type), element_size_(orw::element_size(type)), p_(std::move(p)), per_piece_(slices_per_piece) {}
+  size_t element_size() const override { return element_size_; }
+  Piece next() const override {
+    const auto slice = static_cast<size_t>(p_.g.n * p_.g.inner), outer = static_cast<size_t>(p_.g.outer);
+    return {fed_ * slice, std::min(per_piece_, outer - fed_) * slice};
   }
-  return {values, indices};
+  bool output_in_pieces() const override { return false; }
+  void feed(const void* in, void*) override {
+    const size_t slices = next().count / static_cast<size_t>(p_.g.n * p_.g.inner);
+    const auto out_slice = static_cast<size_t>(p_.k * p_.g.inner);
+    auto* values = static_cast<char*>(p_.values.mutable_raw()) + fed_ * out_slice * element_size_;
+    int64_t* indices = p_.indices.mutable_data<int64_t>() + fed_ * out_slice;
+    kernels::topk(type_, {static_cast<int64_t>(slices), p_.g.n, p_.g.inner}, p_.k, p_.largest, in, values, indices);
+    fed_ += slices;
+  }
+  std::vector<Tensor> finish() override {
+    if (fed_ != static_cast<size_t>(p_.g.outer)) fail<InternalError>("streamed TopK: finish() before the whole input was fed");
+    return {p_.values, p_.indices};
+  }
+
+ private:
+  DataType type_;
+  size_t element_size_;
+  PreparedTopK p_;
+  size_t per_piece_, fed_ = 0;  // slices per piece, slices fed
+};
+
+}  // namespace
+
+std::vector<Tensor> run_topk(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
+  PreparedTopK p = prepare_topk(node, inputs);
+  if (p.values.size() > 0) {
+    kernels::topk(inputs[0]->type(), p.g, p.k, p.largest, inputs[0]->raw(), p.values.mutable_raw(),
+                  p.indices.mutable_data<int64_t>());
+  }
+  return {p.values, p.indices};
+}
+
+std::unique_ptr<StreamedRun> start_streamed_topk(const Node& node, const std::vector<const Tensor*>& inputs) {
+  const DataType type = inputs[0]->type();
+  PreparedTopK p = prepare_topk(node, inputs);
+  // Slices as large as a piece may be, or an empty output: the run on the whole input.
+  const size_t slice_bytes = static_cast<size_t>(p.g.n * p.g.inner) * element_size(type);
+  if (p.values.size() == 0 || slice_bytes > kMaxPieceBytes) return nullptr;
+  const size_t per_piece = std::max<size_t>(1, kPieceBytes / slice_bytes);
+  return std::make_unique<TopKRun>(type, std::move(p), per_piece);
 }
 
 }  // namespace orw

@@ -88,8 +88,17 @@ inline bool same_values(const Tensor& a, const Tensor& b) {
   return true;
 }
 
-// Feeds input 0 of `s` in pieces from x (as the JS layer does); returns the output.
-inline Tensor stream_all(StreamedRun& s, const Tensor& x) {
+// The same outputs, one by one (same_values).
+inline bool same_outputs(const std::vector<Tensor>& a, const std::vector<Tensor>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!same_values(a[i], b[i])) return false;
+  }
+  return true;
+}
+
+// Feeds input 0 of `s` in pieces from x (as the JS layer does); returns the outputs.
+inline std::vector<Tensor> stream_all(StreamedRun& s, const Tensor& x) {
   const auto* src = static_cast<const char*>(x.raw());
   const size_t es = s.element_size();
   Tensor assembled = Tensor::uninitialized(x.type(), x.dims());
@@ -100,8 +109,8 @@ inline Tensor stream_all(StreamedRun& s, const Tensor& x) {
     s.feed(in.data(), out.data());
     if (s.output_in_pieces()) std::memcpy(static_cast<char*>(assembled.mutable_raw()) + p.offset * es, out.data(), out.size());
   }
-  Tensor result = s.finish();
-  return s.output_in_pieces() ? assembled : result;
+  std::vector<Tensor> result = s.finish();
+  return s.output_in_pieces() ? std::vector<Tensor>{assembled} : result;
 }
 
 }  // namespace orw::fuzz

@@ -62,8 +62,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // The streamed run of a one-node model (when it applies) gives the same values.
   std::unique_ptr<StreamedRun> stream = session->start_stream(feeds);
   if (stream) {
-    const Tensor streamed = fuzz::stream_all(*stream, feeds.at(session->input_names()[0]));
-    if (!fuzz::same_values(streamed, outputs.at(session->output_names()[0]))) {
+    const std::vector<Tensor> streamed = fuzz::stream_all(*stream, feeds.at(session->input_names()[0]));
+    std::vector<Tensor> run;
+    for (const std::string& name : session->output_names()) run.push_back(outputs.at(name));
+    if (!fuzz::same_outputs(streamed, run)) {
       std::fprintf(stderr, "streamed run differs from Session::run\n");
       std::abort();
     }

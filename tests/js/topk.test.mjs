@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { init, Tensor, Node, InferenceSession, readTensorProto, float16BitsToNumber } from '../../dist/index.node.mjs';
+import { init, Tensor, Node, InferenceSession, readTensorProto, float16BitsToNumber, memoryStats } from '../../dist/index.node.mjs';
 import { BACKEND_DIR, dataSets, modelBytes } from './helpers/backend-tests.mjs';
 import { prng } from './helpers/prng.mjs';
 
@@ -111,4 +111,47 @@ test('TopK/the backend test_top_k* models run in an InferenceSession with two ou
     }
     await session.release();
   }
+});
+
+// A large X (over the 1 MiB from which runs stream input 0 in pieces) through Node.run and
+// through a session listing both outputs: each piece selected as it arrives, the same indices
+// and values as the reference, along the last axis and a middle one.
+test('TopK/large inputs (streamed) give the reference Values and Indices', async () => {
+  const { next: rand } = prng(77);
+  for (const [dims, axis] of [[[256, 2000], 1], [[8, 300, 250], 1]]) {
+    const size = dims.reduce((a, b) => a * b, 1);
+    const data = Float32Array.from({ length: size }, () => Math.round(rand() * 2000) / 8 - 125);
+    const x = new Tensor('float32', data, dims);
+    for (const largest of [1, 0]) {
+      const [values, indices] = run(11, x, 7, { axis, largest });
+      const want = referenceTopK(data, dims, axis, 7, largest === 1);
+      assert.deepEqual(Array.from(indices.data), want, `dims [${dims}] axis ${axis} largest ${largest}`);
+      const inner = dims.slice(axis + 1).reduce((a, b) => a * b, 1);
+      values.data.forEach((v, i) => {
+        const c = i % inner, o = Math.floor(i / inner / 7);
+        assert.equal(v, data[(o * dims[axis] + Number(want[i])) * inner + c]);
+      });
+    }
+  }
+  const dims = [512, 1000];
+  const data = Float32Array.from({ length: 512000 }, () => rand() * 10);
+  const { makeModel } = await import('../../dist/index.node.mjs');
+  const model = makeModel({
+    opset: 11, inputs: [{ name: 'x', type: 'float32', dims }], outputs: [{ name: 'v', type: 'float32' }, { name: 'i', type: 'int64' }],
+    initializers: { k: new Tensor('int64', [3n], [1]) },
+    nodes: [{ opType: 'TopK', inputs: ['x', 'k'], outputs: ['v', 'i'] }],
+  });
+  const session = await InferenceSession.create(model);
+  const out = await session.run({ x: new Tensor('float32', data, dims) });
+  assert.deepEqual(Array.from(out.i.data), referenceTopK(data, dims, 1, 3, true));
+  assert.deepEqual(out.v.dims, [512, 3]);
+  await session.release();
+});
+
+test('TopK/a streamed input is never held whole in wasm memory', () => {
+  const x = new Tensor('float32', new Float32Array(8 << 20), [2048, 4096]);  // 32 MiB
+  const before = memoryStats().memoryBytes;
+  const [values, indices] = run(11, x, 4, { axis: 1 });
+  assert.deepEqual([values.dims, indices.dims], [[2048, 4], [2048, 4]]);
+  assert.ok(memoryStats().memoryBytes - before < 8 << 20, `wasm memory grew by ${memoryStats().memoryBytes - before} bytes`);
 });

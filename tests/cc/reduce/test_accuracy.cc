@@ -52,8 +52,8 @@ Tensor streamed(std::unique_ptr<StreamedRun> s, const std::vector<const Tensor*>
     s->feed(static_cast<const char*>(x.raw()) + p.offset * es, out.data());
     std::memcpy(static_cast<char*>(scanned.mutable_raw()) + p.offset * es, out.data(), out.size());
   }
-  Tensor result = s->finish();
-  return s->output_in_pieces() ? scanned : result;
+  std::vector<Tensor> result = s->finish();
+  return s->output_in_pieces() ? scanned : result.at(0);
 }
 
 // The outputs of run_node and, where the node streams (not float16/bfloat16, nor LogSumExp

@@ -32,8 +32,8 @@ Tensor stream_all(StreamedRun& s, const Tensor& x) {
     total += p.count;
   }
   REQUIRE(total == static_cast<size_t>(x.size()));
-  Tensor result = s.finish();
-  return s.output_in_pieces() ? pieces_out : result;
+  std::vector<Tensor> result = s.finish();
+  return s.output_in_pieces() ? pieces_out : result.at(0);
 }
 
 bool same_bits(const Tensor& a, const Tensor& b) {

@@ -14,6 +14,7 @@
 
 #include "core/errors.h"
 #include "helpers.h"
+#include "plan/pieces.h"
 #include "runtime/run_node.h"
 #include "select/topk_kernels.h"
 #include "select/topk_microkernels.h"
@@ -319,4 +320,62 @@ TEST_CASE("TopK/long float rows with NaNs, signed zeros and infinities match the
       }
     }
   }
+}
+
+TEST_CASE("TopK/streamed in pieces of whole slices gives the whole run's outputs, bit for bit", "[topk]") {
+  std::mt19937 rng(24);
+  struct Case {
+    Shape dims;
+    int64_t axis;
+  };
+  // Slices of 128 KB (two a piece), of 600 KB (one a piece), and small ones (many a piece).
+  const std::vector<Case> cases = {{{64, 32000}, -1}, {{3, 300, 500}, 1}, {{60000, 7}, 1}, {{5, 40, 9}, 0}};
+  for (const Case& c : cases) {
+    for (DataType type : {DataType::kFloat, DataType::kInt32, DataType::kFloat16}) {
+      for (bool largest : {true, false}) {
+        INFO("dims " << c.dims.size() << "-D, first " << c.dims[0] << ", axis " << c.axis << ", " << type_name(type)
+                     << ", largest " << largest);
+        const Tensor x = random_tensor(type, c.dims, rng);
+        const Tensor k = int64_vector({5});
+        const Node node = topk_node(11, c.axis, 5, largest);
+        std::unique_ptr<StreamedRun> s = start_streamed_run(node, {&x, &k});
+        REQUIRE(s);
+        CHECK_FALSE(s->output_in_pieces());
+        const auto* src = static_cast<const char*>(x.raw());
+        std::vector<char> piece;
+        size_t fed = 0, pieces = 0;
+        for (StreamedRun::Piece p; (p = s->next()).count != 0; ++pieces) {
+          CHECK(p.offset == fed);
+          piece.assign(src + p.offset * s->element_size(), src + (p.offset + p.count) * s->element_size());
+          s->feed(piece.data(), nullptr);
+          fed += p.count;
+        }
+        CHECK(fed == static_cast<size_t>(x.size()));
+        const std::vector<Tensor> streamed = s->finish();
+        const std::vector<Tensor> whole = run_node(node, {&x, &k});
+        REQUIRE(streamed.size() == 2);
+        for (size_t i = 0; i < 2; ++i) {
+          CHECK(streamed[i].dims() == whole[i].dims());
+          CHECK(std::memcmp(streamed[i].raw(), whole[i].raw(), whole[i].byte_size()) == 0);
+        }
+        if (x.byte_size() > kPieceBytes) CHECK(pieces > 1);
+      }
+    }
+  }
+}
+
+TEST_CASE("TopK/a slice larger than a piece may be, or an empty output, is not streamed", "[topk]") {
+  const Tensor big = Tensor(DataType::kFloat, {1000, 1000});  // axis 0: one 4 MB slice
+  const Tensor k = int64_vector({3});
+  CHECK_FALSE(start_streamed_run(topk_node(11, 0, 3, true), {&big, &k}));
+  const Tensor zero = int64_vector({0});
+  CHECK_FALSE(start_streamed_run(topk_node(11, 1, 0, true), {&big, &zero}));
+}
+
+TEST_CASE("TopK/finish() before the whole input was fed is an InternalError", "[topk]") {
+  const Tensor x = Tensor(DataType::kFloat, {64, 32000});
+  const Tensor k = int64_vector({2});
+  std::unique_ptr<StreamedRun> s = start_streamed_run(topk_node(11, 1, 2, true), {&x, &k});
+  REQUIRE(s);
+  CHECK_THROWS_AS(s->finish(), InternalError);
 }
