@@ -3,11 +3,13 @@
 // points are in normalize_kernels.h.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/tensor.h"
 #include "onnx/node.h"
 #include "plan/run_memo.h"
+#include "plan/streamed_run.h"
 
 namespace orw {
 
@@ -17,6 +19,11 @@ class ShapesContext;
 // and shape. Throws TypeError for an element type outside the row's, ValueError for an axis
 // out of range (naming the attribute) or an LpNormalization 'p' other than 1 or 2.
 std::vector<Tensor> run_normalize(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
+
+// The same run with the input fed in pieces of whole slices along the axis, each piece's
+// output given back as it is computed (start_streamed_run in runtime/run_node.h); nullptr
+// when a slice is larger than a piece may be, or the input is empty. Throws as run_normalize.
+std::unique_ptr<StreamedRun> start_streamed_normalize(const Node& node, const std::vector<const Tensor*>& inputs);
 
 // Shape inference: the input's type and shape, with the run's checks of the type, of 'p' and
 // (when the rank is known) of the axis range.

@@ -16,7 +16,7 @@ constexpr OpEntry kReduce{run_reduce, infer_reduce_shape, start_streamed_reduce}
 constexpr OpEntry kArg{run_arg, infer_arg_shape, start_streamed_arg};
 constexpr OpEntry kScan{run_scan, infer_scan_shape, start_streamed_scan};
 constexpr OpEntry kConstant{run_constant, infer_constant_shape, nullptr};
-constexpr OpEntry kNormalize{run_normalize, infer_normalize_shape, nullptr};
+constexpr OpEntry kNormalize{run_normalize, infer_normalize_shape, start_streamed_normalize};
 constexpr OpEntry kSelect{run_topk, infer_topk_shape, start_streamed_topk};
 // Indexed by ElementwiseOp.
 constexpr OpEntry kElementwise[] = {
