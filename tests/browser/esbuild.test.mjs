@@ -1,0 +1,39 @@
+// The package through esbuild for browsers (ESM, --bundle --minify): esbuild leaves the main
+// entry's `new URL('onnx-reduce-wasm.wasm', import.meta.url)` as it is, so the user copies the
+// .wasm next to the bundle (what docs/api.md says); the single-file entry needs nothing. The
+// app of tests/browser/vite-app bundled into build/browser/esbuild-app and run in Chromium.
+import { after, before, test } from 'node:test';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { BUILD_DIR, REPO, launchBrowser, requireDist, startSite } from './helpers.mjs';
+import { appPage, checkApp, installApp } from './bundled-app.mjs';
+
+requireDist();
+const outDir = join(BUILD_DIR, 'esbuild-app');
+
+let site;
+let browser;
+
+before(async () => {
+  const appRoot = installApp('esbuild');
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  await build({
+    entryPoints: [join(appRoot, 'main.js')], bundle: true, minify: true, format: 'esm', platform: 'browser',
+    outfile: join(outDir, 'app.js'), absWorkingDir: appRoot, logLevel: 'silent',
+  });
+  copyFileSync(join(REPO, 'dist', 'onnx-reduce-wasm.wasm'), join(outDir, 'onnx-reduce-wasm.wasm'));
+  writeFileSync(join(outDir, 'index.html'), appPage(appRoot, '<script type="module" src="./app.js"></script>', 'esbuild'));
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+test('an esbuild browser bundle runs in Chromium with the .wasm copied next to it, through both entries', async () => {
+  await checkApp(browser, `${site.url}build/browser/esbuild-app/index.html`, /\/build\/browser\/esbuild-app\/onnx-reduce-wasm\.wasm$/);
+});
