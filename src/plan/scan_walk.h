@@ -23,7 +23,8 @@ class ScanStream {
 };
 
 // Input rows a scan over columns (inner > 1) combines with its carry row at a time; a piece
-// cut by rows holds whole groups when at least one fits.
+// cut by rows holds whole groups when at least one fits. Measured along axis 0 of [1024, 4096]
+// float32 in wasm (V8, AMD EPYC): 4 beat 2 by ~15%; 8 was several times slower.
 constexpr size_t kScanRowGroup = 4;
 
 // A scan of (outer, n, inner) along n, fed in pieces of about piece_bytes of input (in cache

@@ -215,9 +215,6 @@ ORW_INLINE void scan_row_group(const typename S::Lane* const* src, typename S::L
   }
 }
 
-// Rows per pass over the carry row in scan_rows. Measured along axis 0 of [1024, 4096]
-// float32 in wasm (V8, AMD EPYC): 4 beat 2 by ~15%; 8 was several times slower.
-
 // scan_rows' loop; inlined, so a constant `exclusive` leaves no test in the loops.
 template <class S, class Op>
 ORW_INLINE void scan_rows_as(const typename S::Lane* x, typename S::Lane* out, size_t m, size_t inner,
