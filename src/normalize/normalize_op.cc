@@ -1,6 +1,5 @@
 // Softmax, LogSoftmax, Hardmax, LpNormalization: validate the node and input, map the axis
 // onto the kernels' [outer, n, inner] view, run.
-#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -9,7 +8,6 @@
 #include "normalize/normalize_kernels.h"
 #include "onnx/node_inputs.h"
 #include "plan/axes.h"
-#include "plan/pieces.h"
 #include "plan/streamed_run.h"
 
 namespace orw {
@@ -50,34 +48,25 @@ PreparedNormalize prepare_normalize(const Node& node, const Tensor& x) {
   return r;
 }
 
-// The op with X in pieces of whole slices (an outer index's n x inner block), each piece's
-// output written as it is computed (output_in_pieces, as the scans).
-class NormalizeRun final : public StreamedRun {
+// The op with X in pieces of whole slices, each piece's output written as it is computed
+// (output_in_pieces, as the scans).
+class NormalizeRun final : public SliceRun {
  public:
-  NormalizeRun(NormalizeOp op, DataType type, PreparedNormalize p, size_t slices_per_piece)
-      : op_(op), type_(type), element_size_(orw::element_size(type)), p_(p), per_piece_(slices_per_piece) {}
-  size_t element_size() const override { return element_size_; }
-  Piece next() const override {
-    const auto slice = static_cast<size_t>(p_.view.n * p_.view.inner), outer = static_cast<size_t>(p_.view.outer);
-    return {fed_ * slice, std::min(per_piece_, outer - fed_) * slice};
-  }
+  NormalizeRun(NormalizeOp op, DataType type, PreparedNormalize p)
+      : SliceRun("streamed normalize", orw::element_size(type), static_cast<size_t>(p.view.outer),
+                 static_cast<size_t>(p.view.n * p.view.inner)),
+        op_(op), type_(type), p_(p) {}
   bool output_in_pieces() const override { return true; }
-  void feed(const void* in, void* out) override {
-    const size_t slices = next().count / static_cast<size_t>(p_.view.n * p_.view.inner);
-    kernels::normalize(op_, type_, {static_cast<int64_t>(slices), p_.view.n, p_.view.inner}, in, out, p_.p);
-    fed_ += slices;
-  }
-  std::vector<Tensor> finish() override {
-    if (fed_ != static_cast<size_t>(p_.view.outer)) fail<InternalError>("streamed normalize: finish() before the whole input was fed");
-    return {};
-  }
 
  private:
+  void feed_slices(const void* in, void* out, size_t, size_t count) override {
+    kernels::normalize(op_, type_, {static_cast<int64_t>(count), p_.view.n, p_.view.inner}, in, out, p_.p);
+  }
+  std::vector<Tensor> outputs() override { return {}; }
+
   NormalizeOp op_;
   DataType type_;
-  size_t element_size_;
   PreparedNormalize p_;
-  size_t per_piece_, fed_ = 0;  // slices per piece, slices fed
 };
 
 }  // namespace
@@ -93,11 +82,12 @@ std::vector<Tensor> run_normalize(const Node& node, const std::vector<const Tens
 std::unique_ptr<StreamedRun> start_streamed_normalize(const Node& node, const std::vector<const Tensor*>& inputs) {
   const Tensor& x = *inputs[0];
   const PreparedNormalize p = prepare_normalize(node, x);
-  // Slices as large as a piece may be, or an empty input: the run on the whole input.
-  const size_t slice_bytes = static_cast<size_t>(p.view.n * p.view.inner) * element_size(x.type());
-  if (x.size() == 0 || slice_bytes > kMaxPieceBytes) return nullptr;
-  const size_t per_piece = std::max<size_t>(1, kPieceBytes / slice_bytes);
-  return std::make_unique<NormalizeRun>(node.schema().normalize_op, x.type(), p, per_piece);
+  // An empty input, or slices larger than a piece may be: the run on the whole input.
+  if (!SliceRun::streams(static_cast<size_t>(p.view.outer), static_cast<size_t>(p.view.n * p.view.inner),
+                         element_size(x.type()))) {
+    return nullptr;
+  }
+  return std::make_unique<NormalizeRun>(node.schema().normalize_op, x.type(), p);
 }
 
 }  // namespace orw

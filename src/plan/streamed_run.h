@@ -8,6 +8,7 @@
 
 #include "core/errors.h"
 #include "core/tensor.h"
+#include "plan/pieces.h"
 #include "plan/reduce_walk.h"
 #include "plan/reduction_plan.h"
 
@@ -67,6 +68,48 @@ class InOrderRun final : public StreamedRun {
   Tensor out_;
   std::shared_ptr<const ReductionPlan> plan_;  // declared before the stream: outlives it
   std::unique_ptr<ReduceStream> stream_;
+};
+
+// A StreamedRun over independent slices: input 0 is `outer` blocks of `slice` elements (an
+// outer index's n x inner block, every row along the axis inside it), fed a piece of whole
+// slices at a time, as many as fit in kPieceBytes (at least one). TopK and the normalize ops.
+class SliceRun : public StreamedRun {
+ public:
+  // Whether slices of `slice` elements can stream: one must fit in kMaxPieceBytes (the
+  // bindings' staging buffers), and there must be something to feed.
+  static bool streams(size_t outer, size_t slice, size_t element_size) {
+    return outer * slice > 0 && slice * element_size <= kMaxPieceBytes;
+  }
+  // `what` names the run in errors ("streamed TopK").
+  SliceRun(const char* what, size_t element_size, size_t outer, size_t slice)
+      : what_(what), element_size_(element_size), outer_(outer), slice_(slice),
+        per_piece_(slice * element_size >= kPieceBytes ? 1 : kPieceBytes / (slice * element_size)) {}
+  size_t element_size() const final { return element_size_; }
+  Piece next() const final {
+    const size_t left = outer_ - fed_;
+    return {fed_ * slice_, (left < per_piece_ ? left : per_piece_) * slice_};
+  }
+  void feed(const void* in, void* out) final {
+    const size_t count = next().count / slice_;
+    feed_slices(in, out, fed_, count);
+    fed_ += count;
+  }
+  // Throws InternalError before the whole input was fed.
+  std::vector<Tensor> finish() final {
+    if (fed_ != outer_) fail<InternalError>(ErrorMessage() << what_ << ": finish() before the whole input was fed");
+    return outputs();
+  }
+
+ protected:
+  // Processes slices [first, first + count): `in` holds their input elements; `out`, for
+  // output_in_pieces() runs, receives their output elements.
+  virtual void feed_slices(const void* in, void* out, size_t first, size_t count) = 0;
+  // The outputs once everything was fed (none for output_in_pieces() runs).
+  virtual std::vector<Tensor> outputs() = 0;
+
+ private:
+  const char* what_;
+  size_t element_size_, outer_, slice_, per_piece_, fed_ = 0;
 };
 
 }  // namespace orw

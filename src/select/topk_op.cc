@@ -1,13 +1,11 @@
 // TopK: validate the node and its inputs, then select along the axis with the TopK kernels.
 #include "select/select.h"
 
-#include <algorithm>
 #include <memory>
 
 #include "core/errors.h"
 #include "onnx/node_inputs.h"
 #include "plan/axes.h"
-#include "plan/pieces.h"
 #include "plan/streamed_run.h"
 #include "select/topk_kernels.h"
 
@@ -71,36 +69,27 @@ PreparedTopK prepare_topk(const Node& node, const std::vector<const Tensor*>& in
   return p;
 }
 
-// TopK with X in pieces of whole slices (an outer index's n x inner block: every row along
-// the axis inside one piece), each selected as it arrives into its place in the outputs.
-class TopKRun final : public StreamedRun {
+// TopK with X in pieces of whole slices, each selected as it arrives into its place in the
+// outputs.
+class TopKRun final : public SliceRun {
  public:
-  TopKRun(DataType type, PreparedTopK p, size_t slices_per_piece)
-      : type_(type), element_size_(orw::element_size(type)), p_(std::move(p)), per_piece_(slices_per_piece) {}
-  size_t element_size() const override { return element_size_; }
-  Piece next() const override {
-    const auto slice = static_cast<size_t>(p_.g.n * p_.g.inner), outer = static_cast<size_t>(p_.g.outer);
-    return {fed_ * slice, std::min(per_piece_, outer - fed_) * slice};
-  }
+  TopKRun(DataType type, PreparedTopK p)
+      : SliceRun("streamed TopK", orw::element_size(type), static_cast<size_t>(p.g.outer),
+                 static_cast<size_t>(p.g.n * p.g.inner)),
+        type_(type), p_(std::move(p)) {}
   bool output_in_pieces() const override { return false; }
-  void feed(const void* in, void*) override {
-    const size_t slices = next().count / static_cast<size_t>(p_.g.n * p_.g.inner);
-    const auto out_slice = static_cast<size_t>(p_.k * p_.g.inner);
-    auto* values = static_cast<char*>(p_.values.mutable_raw()) + fed_ * out_slice * element_size_;
-    int64_t* indices = p_.indices.mutable_data<int64_t>() + fed_ * out_slice;
-    kernels::topk(type_, {static_cast<int64_t>(slices), p_.g.n, p_.g.inner}, p_.k, p_.largest, in, values, indices);
-    fed_ += slices;
-  }
-  std::vector<Tensor> finish() override {
-    if (fed_ != static_cast<size_t>(p_.g.outer)) fail<InternalError>("streamed TopK: finish() before the whole input was fed");
-    return {p_.values, p_.indices};
-  }
 
  private:
+  void feed_slices(const void* in, void*, size_t first, size_t count) override {
+    const auto out_slice = static_cast<size_t>(p_.k * p_.g.inner);
+    auto* values = static_cast<char*>(p_.values.mutable_raw()) + first * out_slice * element_size();
+    int64_t* indices = p_.indices.mutable_data<int64_t>() + first * out_slice;
+    kernels::topk(type_, {static_cast<int64_t>(count), p_.g.n, p_.g.inner}, p_.k, p_.largest, in, values, indices);
+  }
+  std::vector<Tensor> outputs() override { return {p_.values, p_.indices}; }
+
   DataType type_;
-  size_t element_size_;
   PreparedTopK p_;
-  size_t per_piece_, fed_ = 0;  // slices per piece, slices fed
 };
 
 }  // namespace
@@ -117,11 +106,12 @@ std::vector<Tensor> run_topk(const Node& node, const std::vector<const Tensor*>&
 std::unique_ptr<StreamedRun> start_streamed_topk(const Node& node, const std::vector<const Tensor*>& inputs) {
   const DataType type = inputs[0]->type();
   PreparedTopK p = prepare_topk(node, inputs);
-  // Slices as large as a piece may be, or an empty output: the run on the whole input.
-  const size_t slice_bytes = static_cast<size_t>(p.g.n * p.g.inner) * element_size(type);
-  if (p.values.size() == 0 || slice_bytes > kMaxPieceBytes) return nullptr;
-  const size_t per_piece = std::max<size_t>(1, kPieceBytes / slice_bytes);
-  return std::make_unique<TopKRun>(type, std::move(p), per_piece);
+  // An empty output, or slices larger than a piece may be: the run on the whole input.
+  if (p.values.size() == 0 ||
+      !SliceRun::streams(static_cast<size_t>(p.g.outer), static_cast<size_t>(p.g.n * p.g.inner), element_size(type))) {
+    return nullptr;
+  }
+  return std::make_unique<TopKRun>(type, std::move(p));
 }
 
 }  // namespace orw
