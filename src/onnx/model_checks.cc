@@ -1,6 +1,7 @@
 #include "onnx/model_checks.h"
 
 #include <climits>
+#include <map>
 #include <set>
 #include <string>
 
@@ -107,10 +108,14 @@ void check_model_proto(const onnx::ModelProto& proto) {
   for (const auto& v : g.input()) check_declared_dims(v, "graph input");
   for (const auto& v : g.output()) check_declared_dims(v, "graph output");
   for (const auto& v : g.value_info()) check_declared_dims(v, "value_info");
+  // Inputs by name (unique, checked above): one lookup per initializer, not a scan of the
+  // inputs (a graph at the limits names thousands of each).
+  // (map<string, int64_t>: the type imported_opsets already instantiates, no new code for it)
+  std::map<std::string, int64_t> input_at;
+  for (int i = 0; i < g.input_size(); ++i) input_at.emplace(g.input(i).name(), i);
   for (const auto& init : g.initializer()) {
-    for (const auto& in : g.input()) {
-      if (in.name() == init.name()) check_shadowing(init, in);
-    }
+    auto it = input_at.find(init.name());
+    if (it != input_at.end()) check_shadowing(init, g.input(static_cast<int>(it->second)));
   }
 
   std::set<std::string> domains;
