@@ -3,9 +3,19 @@
 // the repository root on 127.0.0.1 with the MIME types browsers insist on (.mjs/.js as
 // JavaScript, .wasm as application/wasm for streaming compilation).
 //
-//   node scripts/serve.mjs [port]      port: the argument, else $PORT, else 8080 (0: any free port)
+// Every response is cross-origin isolated by default (Cross-Origin-Opener-Policy: same-origin,
+// Cross-Origin-Embedder-Policy: require-corp): browsers give a page SharedArrayBuffer, which a
+// threaded WebAssembly build needs, only when `self.crossOriginIsolated` is true. The price:
+// such a page may load nothing cross-origin that does not opt in (CORP or CORS); the demo
+// loads nothing cross-origin (its CSP allows only 'self'). `--no-isolation` serves without
+// the two headers, as a plain static host would.
 //
-// Also used by the browser tests: `import { startServer } from '../../scripts/serve.mjs'`.
+//   node scripts/serve.mjs [--no-isolation] [port]
+//       port: the argument, else $PORT, else 8080 (0: any free port)
+//   npm start -- --no-isolation        the same flag through npm start
+//
+// Also used by the browser tests: `import { startServer } from '../../scripts/serve.mjs'`,
+// `startServer({ isolated: false })` for a server without the isolation headers.
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -29,6 +39,12 @@ export const MIME_TYPES = Object.freeze({
   '.txt': 'text/plain; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
   '.ts': 'text/plain; charset=utf-8',
+});
+
+// What makes a page cross-origin isolated (a worker too: its script response carries them).
+export const ISOLATION_HEADERS = Object.freeze({
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
 });
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -71,11 +87,14 @@ async function handle(root, req, res) {
   createReadStream(file).on('error', () => res.destroy()).pipe(res);
 }
 
-// Starts serving root (default: the repository root) on host:port (port 0 = a free port).
-// Resolves to { server, url, close() }.
-export function startServer({ root = repoRoot, host = '127.0.0.1', port = 0 } = {}) {
+// Starts serving root (default: the repository root) on host:port (port 0 = a free port), with
+// ISOLATION_HEADERS on every response unless isolated is false. Resolves to { server, url,
+// isolated, close() }.
+export function startServer({ root = repoRoot, host = '127.0.0.1', port = 0, isolated = true } = {}) {
   const absRoot = resolve(root);
   const server = createServer((req, res) => {
+    // Set before any writeHead, so errors and redirects carry them as well as files.
+    if (isolated) for (const [name, value] of Object.entries(ISOLATION_HEADERS)) res.setHeader(name, value);
     handle(absRoot, req, res).catch((e) => { if (!res.headersSent) send(res, 500, `${e.message}\n`); else res.destroy(); });
   });
   return new Promise((ok, fail) => {
@@ -86,6 +105,7 @@ export function startServer({ root = repoRoot, host = '127.0.0.1', port = 0 } = 
       ok({
         server,
         url,
+        isolated,
         close: () => new Promise((done) => { server.closeAllConnections?.(); server.close(() => done()); }),
       });
     });
@@ -93,15 +113,26 @@ export function startServer({ root = repoRoot, host = '127.0.0.1', port = 0 } = 
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const arg = process.argv[2] ?? process.env.PORT ?? '8080';
+  const args = process.argv.slice(2);
+  const isolated = !args.includes('--no-isolation');
+  const rest = args.filter((a) => a !== '--no-isolation');
+  const unknown = rest.find((a) => a.startsWith('--'));
+  if (unknown || rest.length > 1) {
+    console.error(`serve.mjs: unexpected argument '${unknown ?? rest[1]}' (usage: serve.mjs [--no-isolation] [port])`);
+    process.exit(2);
+  }
+  const arg = rest[0] ?? process.env.PORT ?? '8080';
   const port = Number(arg);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`serve.mjs: bad port '${arg}' (expected 0..65535)`);
     process.exit(2);
   }
-  startServer({ port }).then(
+  startServer({ port, isolated }).then(
     ({ url }) => {
       console.log(`Serving ${resolve(repoRoot)} at ${url}`);
+      console.log(isolated
+        ? 'Cross-origin isolated (COOP same-origin, COEP require-corp): pages get SharedArrayBuffer.'
+        : 'Not cross-origin isolated (--no-isolation): pages get no SharedArrayBuffer.');
       console.log(`Demo page: ${url}web/`);
       console.log('Press Ctrl+C to stop.');
     },

@@ -52,9 +52,10 @@ export async function launchBrowser() {
   };
 }
 
-// Serves the repository root on 127.0.0.1 at a free port.
-export function startSite() {
-  return startServer({ root: REPO, port: 0 });
+// Serves the repository root on 127.0.0.1 at a free port (cross-origin isolated unless
+// options.isolated is false).
+export function startSite(options = {}) {
+  return startServer({ root: REPO, port: 0, ...options });
 }
 
 // Collects what a page reports that a clean run never does; returns the live list.
