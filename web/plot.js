@@ -1,5 +1,5 @@
-// Pictures drawn as SVG (no library, no network): a line chart for 1-D inputs and a heat map of
-// a 2-D tensor before and after the operator.
+// Pictures drawn as SVG (no library, no network): a line chart for 1-D inputs, a heat map of a
+// 2-D tensor before and after the operator, and the speed panel's time-against-size chart.
 
 const SVG = 'http://www.w3.org/2000/svg';
 let uid = 0;
@@ -68,6 +68,72 @@ export function lineChart(series, { title, xLabel = 'index' }) {
     }
     const lx = L + 8 + k * 150;
     g.append(el('line', { x1: lx, x2: lx + 18, y1: 12, y2: 12, class: 'key' }), el('text', { x: lx + 24, y: 16 }, s.name));
+    svg.append(g);
+  });
+  return svg;
+}
+
+// An element count in binary units where it is a whole number of them: 4096 -> '4 Ki',
+// 16777216 -> '16 Mi' (the speed panel's sizes are powers of 4).
+export function countLabel(n) {
+  for (const [unit, size] of [['Gi', 2 ** 30], ['Mi', 2 ** 20], ['Ki', 2 ** 10]]) {
+    if (n >= size && n % size === 0) return `${n / size} ${unit}`;
+  }
+  return String(n);
+}
+
+// 10^k as a decimal without exponent: '0.01', '1', '100'.
+const decadeLabel = (k) => (k < 0 ? (10 ** k).toFixed(-k) : String(10 ** k));
+
+// The decades [lo, hi] (powers of ten) enclosing the positive values, at least one apart; the
+// small slack keeps a value that is exactly a power of ten on its own decade despite rounding.
+function decades(values) {
+  const pos = values.filter((v) => Number.isFinite(v) && v > 0);
+  if (!pos.length) return [0, 1];
+  const lo = Math.floor(Math.log10(Math.min(...pos)) + 1e-9);
+  const hi = Math.ceil(Math.log10(Math.max(...pos)) - 1e-9);
+  return [lo, Math.max(hi, lo + 1)];
+}
+
+// Time against size on log-log axes: y in decades (a labelled grid line per power of ten the
+// data spans), x at each measured size (log-spaced, so sizes growing by a constant factor are
+// evenly spaced), labelled by xTick.
+//   series: [{ name, points: [[x, y], ...], cls }], x and y > 0 (others are left out).
+export function logLogChart(series, { title, xTitle, yTitle, xTick = countLabel, yUnit = '' }) {
+  const W = 460, H = 270, L = 64, R = 14, T = 28, B = 46;
+  const ok = ([a, b]) => a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b);
+  const pts = series.map((s) => s.points.filter(ok));
+  const xs = [...new Set(pts.flat().map(([a]) => a))].sort((a, b) => a - b);
+  const [lo, hi] = decades(pts.flat().map(([, b]) => b));
+  const lx0 = Math.log10(xs[0] ?? 1), lx1 = Math.log10(xs.at(-1) ?? 1);
+  const x = (v) => L + (lx1 === lx0 ? (W - L - R) / 2 : ((Math.log10(v) - lx0) * (W - L - R)) / (lx1 - lx0));
+  const y = (v) => T + (H - T - B) * (1 - (Math.log10(v) - lo) / (hi - lo));
+  const unit = yUnit && ` ${yUnit}`;
+  const desc = series.map((s, k) => `${s.name}: ${pts[k].map(([a, b]) => `${xTick(a)}: ${short(b)}${unit}`).join(', ')}`).join('; ');
+  const svg = svgRoot(W, H, title, `${yTitle} against ${xTitle}. ${desc}`);
+  const axes = el('g', { class: 'axes' });
+  axes.append(el('line', { x1: L, y1: H - B, x2: W - R, y2: H - B }), el('line', { x1: L, y1: T, x2: L, y2: H - B }));
+  for (let k = lo; k <= hi; ++k) {
+    const v = 10 ** k;
+    axes.append(el('line', { x1: L - 4, y1: y(v), x2: W - R, y2: y(v), class: 'grid' }));
+    axes.append(el('text', { x: L - 6, y: y(v) + 4, 'text-anchor': 'end', class: 'tick y' }, decadeLabel(k)));
+  }
+  const step = Math.ceil(xs.length / 8);
+  xs.forEach((v, i) => {
+    if (i % step) return;
+    axes.append(el('line', { x1: x(v), y1: H - B, x2: x(v), y2: H - B + 4 }));
+    axes.append(el('text', { x: x(v), y: H - B + 16, 'text-anchor': 'middle', class: 'tick x' }, xTick(v)));
+  });
+  axes.append(el('text', { x: (L + W - R) / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title x' }, xTitle));
+  const my = (T + H - B) / 2;
+  axes.append(el('text', { x: 14, y: my, 'text-anchor': 'middle', transform: `rotate(-90 14 ${my})`, class: 'axis-title y' }, yTitle));
+  svg.append(axes);
+  series.forEach((s, k) => {
+    const g = el('g', { class: `series ${s.cls}` });
+    if (pts[k].length > 1) g.append(el('polyline', { points: pts[k].map(([a, b]) => `${x(a)},${y(b)}`).join(' ') }));
+    for (const [a, b] of pts[k]) g.append(el('circle', { cx: x(a), cy: y(b), r: 3.5 }));
+    const kx = L + 8 + k * 150;
+    g.append(el('line', { x1: kx, x2: kx + 18, y1: 12, y2: 12, class: 'key' }), el('text', { x: kx + 24, y: 16 }, s.name));
     svg.append(g);
   });
   return svg;

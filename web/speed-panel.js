@@ -1,8 +1,8 @@
 // The speed panel: one op on a random float32 tensor of growing size, run by the package on a
 // wasm-resident tensor (Tensor.allocate, a preallocated output: no copies) and by a plain JS
-// loop over a TypedArray; a table of ms and GB/s per size and a plot of time against size.
+// loop over a TypedArray; a table of ms and GB/s per size and a plot of time against size (both log scales).
 import { Node, Tensor } from '../dist/index.mjs';
-import { lineChart } from './plot.js';
+import { logLogChart } from './plot.js';
 import { $, h } from './ui.js';
 
 // Each op as the package runs it over the whole 1-D input, and the same op as a JS loop.
@@ -97,10 +97,10 @@ function render(rows, opName) {
     h('tbody', {}, ...rows.map((r) => h('tr', { 'data-same': String(r.same) },
       h('td', { text: r.n.toLocaleString('en') }), h('td', { text: r.ours.toFixed(3) }), h('td', { text: gbps(r.n, r.ours) }),
       h('td', { text: r.js.toFixed(3) }), h('td', { text: gbps(r.n, r.js) }), h('td', { text: `${(r.js / r.ours).toFixed(1)}×` })))));
-  const chart = lineChart([
-    { name: 'package (wasm)', values: rows.map((r) => Math.log10(r.ours)), cls: 'input' },
-    { name: 'plain JS', values: rows.map((r) => Math.log10(r.js)), cls: 'output' },
-  ], { title: `${opName}: log10(ms) against size`, xLabel: 'size step (4096 × 4^k elements)' });
+  const chart = logLogChart([
+    { name: 'package (wasm)', points: rows.map((r) => [r.n, r.ours]), cls: 'input' },
+    { name: 'plain JS', points: rows.map((r) => [r.n, r.js]), cls: 'output' },
+  ], { title: `${opName}: time per run against input size`, xTitle: 'input size (elements)', yTitle: 'time per run (ms, log scale)', yUnit: 'ms' });
   return [table, chart];
 }
 
