@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/errors.h"
+#include "core/parallel.h"
 #include "schema/op_schema.h"
 #include "status.h"
 
@@ -34,7 +35,7 @@ Json& fields(Json& j, const char* name, const Field (&list)[N]) {
 
 // {"input":{"present":0,"type":1,"rank":2,"data":3,"slots":4},
 //  "output":{"type":0,"rank":1,"data":2,"bytes":3,"slots":4},
-//  "errorClasses":[JS class name by ErrorKind],"maxOpset":26}
+//  "errorClasses":[JS class name by ErrorKind],"maxOpset":26,"threads":0 or 1 (a threaded build)}
 std::string layout() {
   static constexpr Field kInput[] = {
       {"present", kInPresent}, {"type", kInType}, {"rank", kInRank}, {"data", kInData}, {"slots", kInSlots}};
@@ -44,7 +45,8 @@ std::string layout() {
   fields(j << '{', "input", kInput) << ',';
   fields(j, "output", kOutput) << ",\"errorClasses\":[";
   for (size_t i = 0; i < kErrorKindCount; ++i) quoted(j << (i ? "," : ""), kErrorKinds[i].js_class);
-  key(j << "],", "maxOpset") << kMaxOpset << '}';
+  key(j << "],", "maxOpset") << kMaxOpset << ',';
+  key(j, "threads") << (threads_supported() ? 1 : 0) << '}';
   return std::move(j.text());
 }
 
@@ -78,10 +80,15 @@ std::string op_rows() {
   return std::move(j.text());
 }
 
+// The threads the kernels use from now on, the calling thread included (1 in a build without
+// threads); returns the count in effect. The JS layer sizes the module's worker pool first.
+int set_num_threads(int n) { return static_cast<int>(set_thread_count(n < 1 ? 1 : static_cast<size_t>(n))); }
+
 }  // namespace
 }  // namespace orw::bindings
 
 EMSCRIPTEN_BINDINGS(orw_interface) {
   emscripten::function("layout", &orw::bindings::layout);
   emscripten::function("opRows", &orw::bindings::op_rows);
+  emscripten::function("setNumThreads", &orw::bindings::set_num_threads);
 }

@@ -102,7 +102,7 @@ ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, dou
   double* t = scratch + k;
   std::fill(m, m + k, -std::numeric_limits<double>::infinity());
   std::fill(t, t + k, 0.0);
-  reduce_rk<S, MaxOp>(MaxOp{}, x, n, k, m);
+  reduce_rk<S, MaxOp>(MaxOp{}, x, n, k, k, m);
   for (size_t r = 0; r < n; ++r) {
     const double* row = x + r * k;
     double* o = out + r * k;
@@ -164,7 +164,7 @@ ORW_KERNEL void lp_kr(const double* x, size_t rows, size_t n, double* out, doubl
 template <class S, class Op>
 ORW_KERNEL void lp_rk(const double* x, size_t n, size_t k, double* out, double* norm, bool /*log*/) {
   std::fill(norm, norm + k, 0.0);
-  reduce_rk<S, Op>(Op{}, x, n, k, norm);
+  reduce_rk<S, Op>(Op{}, x, n, k, k, norm);
   finish_norms<Op>(norm, k);
   for (size_t r = 0; r < n; ++r) {
     const double* row = x + r * k;

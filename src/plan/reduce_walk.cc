@@ -1,5 +1,6 @@
 #include "plan/reduce_walk.h"
 
+#include "core/parallel.h"
 #include "plan/pieces.h"
 
 namespace orw {
@@ -23,7 +24,13 @@ PieceShape piece_shape(const ReductionPlan& plan, size_t element_size) {
 
 ReduceWalk::ReduceWalk(const ReductionPlan& plan, void* out, size_t element_size, size_t acc_size,
                        const void* identity, Finalize finalize, const ReduceArgs& args)
-    : out_(out), acc_(out), args_(args), plan_(plan), finalize_(finalize), element_size_(element_size) {
+    : out_(out),
+      acc_(out),
+      args_(args),
+      plan_(plan),
+      finalize_(finalize),
+      element_size_(element_size),
+      acc_size_(acc_size) {
   const auto& dims = plan_.group_dims;
   const size_t groups = dims.size();
   outer_groups_ = groups > 2 ? groups - 2 : 0;
@@ -53,34 +60,137 @@ void ReduceWalk::feed(const void* x, size_t begin, size_t count) {
   if (groups == 0 || (groups == 1 && !plan_.group_reduced[0])) return kept(x, begin, count);  // K, or one element
   if (groups == 1) return slice(x, count);                                                   // R
   const auto* bytes = static_cast<const char*>(x);
-  const auto cols = static_cast<size_t>(dims[groups - 1]);
-  const bool kr = plan_.group_reduced[groups - 1];
   if (groups == 2) {  // KR, RK: the piece's whole rows
-    if (kr) rows(x, count / cols, cols, begin / cols);
-    else columns(x, count / cols, cols, 0);
+    const auto cols = static_cast<size_t>(dims[1]);
+    if (plan_.group_reduced[1]) rows(x, count / cols, cols, begin / cols);
+    else columns(x, count / cols, cols, cols, 0);
     return;
   }
-  // Outer blocks (the innermost two groups) with outer index o; the output moves only with
-  // kept groups.
-  const auto block_rows = static_cast<size_t>(dims[groups - 2]);
-  for (size_t done = 0; done < count; done += inner_in_) {
-    size_t o = (begin + done) / inner_in_, stride = inner_out_, out_offset = 0;
-    for (size_t g = outer_groups_; g-- > 0;) {
-      const auto extent = static_cast<size_t>(dims[g]);
-      if (!plan_.group_reduced[g]) {
-        out_offset += (o % extent) * stride;
-        stride *= extent;
-      }
-      o /= extent;
+  for (size_t done = 0; done < count; done += inner_in_) block(bytes + done * element_size_, (begin + done) / inner_in_);
+}
+
+// The output moves only with kept groups.
+size_t ReduceWalk::block_output(size_t o) const {
+  const auto& dims = plan_.group_dims;
+  size_t stride = inner_out_, out_offset = 0;
+  for (size_t g = outer_groups_; g-- > 0;) {
+    const auto extent = static_cast<size_t>(dims[g]);
+    if (!plan_.group_reduced[g]) {
+      out_offset += (o % extent) * stride;
+      stride *= extent;
     }
-    const char* xb = bytes + done * element_size_;
-    if (kr) rows(xb, block_rows, cols, out_offset);
-    else columns(xb, block_rows, cols, out_offset);
+    o /= extent;
   }
+  return out_offset;
+}
+
+void ReduceWalk::block(const char* x, size_t o) {
+  const auto& dims = plan_.group_dims;
+  const size_t groups = dims.size();
+  const auto block_rows = static_cast<size_t>(dims[groups - 2]), cols = static_cast<size_t>(dims[groups - 1]);
+  if (plan_.group_reduced[groups - 1]) rows(x, block_rows, cols, block_output(o));
+  else columns(x, block_rows, cols, cols, block_output(o));
+}
+
+void ReduceStream::run(const void* x, size_t count, size_t bytes) {
+  const size_t piece = piece_elements();
+  for (size_t begin = 0; begin < count; begin += piece) {
+    feed(static_cast<const char*>(x) + begin * bytes, begin, count - begin < piece ? count - begin : piece);
+  }
+  finish();
+}
+
+namespace {
+size_t at_most(size_t a, size_t b) { return a < b ? a : b; }
+}  // namespace
+
+void ReduceWalk::run(const void* x, size_t count, size_t bytes) {
+  const size_t piece = piece_elements();
+  if (thread_count() == 1 || count <= piece) return ReduceStream::run(x, count, bytes);
+  const auto* in = static_cast<const char*>(x);
+  const size_t groups = plan_.group_dims.size();
+  const bool last_reduced = plan_.group_reduced[groups - 1];
+  if (groups == 1 && last_reduced) {
+    run_slices(in, count, piece);
+  } else if (groups == 2 && !last_reduced) {
+    run_columns(in, count, piece);
+  } else if (groups > 2) {
+    run_blocks(in, count);
+  } else {  // K, KR: each piece writes its own accumulators
+    auto task = [&](size_t i) {
+      const size_t b = i * piece;
+      feed(in + b * element_size_, b, at_most(piece, count - b));
+    };
+    parallel_for(task_count(count, piece), task);
+  }
+  finish();
+}
+
+// R: each piece's partial on some thread, then added in piece order (as feed() adds them).
+void ReduceWalk::run_slices(const char* x, size_t count, size_t piece) {
+  const size_t n = task_count(count, piece);
+  const ByteBuffer partials = byte_buffer(n * acc_size_);
+  char* p = reinterpret_cast<char*>(partials.get());
+  auto task = [&](size_t i) {
+    const size_t b = i * piece;
+    slice_partial(x + b * element_size_, at_most(piece, count - b), p + i * acc_size_);
+  };
+  parallel_for(n, task);
+  for (size_t i = 0; i < n; ++i) add_partial(p + i * acc_size_);
+}
+
+// RK: a task per block of columns, each walking every piece's rows in order.
+void ReduceWalk::run_columns(const char* x, size_t count, size_t piece) {
+  const auto cols = static_cast<size_t>(plan_.group_dims[1]);
+  const size_t grain = column_grain();
+  auto task = [&](size_t t) {
+    const size_t c0 = t * grain, w = at_most(grain, cols - c0);
+    for (size_t b = 0; b < count; b += piece) {
+      columns(x + (b + c0) * element_size_, at_most(piece, count - b) / cols, cols, w, c0);
+    }
+  };
+  parallel_for(task_count(cols, grain), task);
+}
+
+// Outer blocks: blocks that share accumulators differ only in reduced groups, so a task takes
+// a range of the outermost kept outer group (its blocks in input order). With none (R, K, R),
+// a task takes a block of the K rows, in every outer block in turn.
+void ReduceWalk::run_blocks(const char* x, size_t count) {
+  const auto& dims = plan_.group_dims;
+  size_t t = 0;
+  while (t < outer_groups_ && plan_.group_reduced[t]) ++t;
+  if (t == outer_groups_) {
+    const auto k = static_cast<size_t>(dims[1]), cols = static_cast<size_t>(dims[2]);
+    const size_t reps = count / inner_in_, per_row = reps * cols * element_size_;
+    const size_t grain = kRowGrain * (per_row * kRowGrain >= kPieceBytes ? 1 : kPieceBytes / (per_row * kRowGrain));
+    auto task = [&](size_t j) {
+      const size_t r0 = j * grain, n = at_most(grain, k - r0);
+      for (size_t o = 0; o < reps; ++o) rows(x + (o * inner_in_ + r0 * cols) * element_size_, n, cols, r0);
+    };
+    return parallel_for(task_count(k, grain), task);
+  }
+  size_t above = 1, below = 1;
+  for (size_t g = 0; g < t; ++g) above *= static_cast<size_t>(dims[g]);
+  for (size_t g = t + 1; g < outer_groups_; ++g) below *= static_cast<size_t>(dims[g]);
+  const auto extent = static_cast<size_t>(dims[t]);
+  const size_t per_index = above * below * inner_in_ * element_size_;
+  const size_t grain = per_index >= kPieceBytes ? 1 : kPieceBytes / per_index;
+  auto task = [&](size_t j) {
+    const size_t i0 = j * grain, i1 = at_most(extent, i0 + grain);
+    for (size_t hi = 0; hi < above; ++hi) {
+      for (size_t i = i0; i < i1; ++i) {
+        for (size_t lo = 0; lo < below; ++lo) {
+          const size_t o = (hi * extent + i) * below + lo;
+          block(x + o * inner_in_ * element_size_, o);
+        }
+      }
+    }
+  };
+  parallel_for(task_count(extent, grain), task);
 }
 
 void run_stream(ReduceStream& stream, size_t count, const void* x, size_t bytes, size_t piece) {
-  if (piece == 0) piece = stream.piece_elements();
+  if (piece == 0) return stream.run(x, count, bytes);
   for (size_t begin = 0; begin < count; begin += piece) {
     stream.feed(static_cast<const char*>(x) + begin * bytes, begin, count - begin < piece ? count - begin : piece);
   }

@@ -22,6 +22,10 @@ class ReduceStream {
   virtual void feed(const void* x, size_t begin, size_t count) = 0;
   // Completes the output (finalize steps such as Mean's division).
   virtual void finish() = 0;
+  // Feeds a whole input of `count` elements of `bytes` bytes at x in this stream's pieces and
+  // finishes: the same bits as feeding it piece by piece. Streams that can split the work
+  // run it on the thread pool (core/parallel.h).
+  virtual void run(const void* x, size_t count, size_t bytes);
 };
 
 // The run-time parameters of a reduction: of its finalize step, and of op descriptors that
@@ -47,6 +51,11 @@ class ReduceWalk : public ReduceStream {
   ~ReduceWalk() override;
   size_t piece_elements() const final;
   void feed(const void* x, size_t begin, size_t count) final;
+  // On several threads when there are at least two pieces: tasks that write disjoint
+  // accumulators (pieces of K and KR plans, column blocks of RK plans, ranges of the outermost
+  // kept group of outer blocks, row blocks of R-K-R plans), or R partials combined in piece
+  // order. Every task makes the kernel calls the piece-by-piece feed makes for its part.
+  void run(const void* x, size_t count, size_t bytes) final;
 
  protected:
   // Elements of element_size bytes, accumulated in acc_size bytes (a wider acc_size: in a
@@ -59,10 +68,18 @@ class ReduceWalk : public ReduceStream {
   virtual void kept(const void* x, size_t begin, size_t count) = 0;
   // R: x[0..count) reduced to one partial result.
   virtual void slice(const void* x, size_t count) = 0;
-  // KR (each of `rows` rows reduced) or RK (rows combined column by column) of rows x cols
-  // elements at x, into the accumulators from out_offset on.
+  // The same in two steps, for slices reduced on several threads: x[0..count) reduced into
+  // *partial (one accumulator), then the partials added in input order.
+  virtual void slice_partial(const void* x, size_t count, void* partial) = 0;
+  virtual void add_partial(const void* partial) = 0;
+  // KR (each of `rows` rows reduced, rows `cols` apart) or RK (rows `stride` apart combined
+  // column by column, columns [0, cols) from x) at x, into the accumulators from out_offset on.
   virtual void rows(const void* x, size_t rows, size_t cols, size_t out_offset) = 0;
-  virtual void columns(const void* x, size_t rows, size_t cols, size_t out_offset) = 0;
+  virtual void columns(const void* x, size_t rows, size_t stride, size_t cols, size_t out_offset) = 0;
+  // Column blocks RK calls may be cut into with the same bits (a multiple of the kernel's
+  // column chunk); rows KR calls may be cut into likewise.
+  virtual size_t column_grain() const = 0;
+  static constexpr size_t kRowGrain = 4;
 
   size_t outputs() const { return static_cast<size_t>(plan_.output_count); }
   void run_finalize();  // the finalize step, if any, on the accumulators
@@ -72,15 +89,24 @@ class ReduceWalk : public ReduceStream {
   ReduceArgs args_;
 
  private:
+  // One outer block (the innermost two groups) with outer index o at x.
+  void block(const char* x, size_t o);
+  // The output offset of outer block o.
+  size_t block_output(size_t o) const;
+  void run_slices(const char* x, size_t count, size_t piece);
+  void run_columns(const char* x, size_t count, size_t piece);
+  void run_blocks(const char* x, size_t count);
+
   ReductionPlan plan_;
   size_t outer_groups_ = 0, inner_in_ = 1, inner_out_ = 1;
   ByteBuffer wide_;
   Finalize finalize_;
-  size_t element_size_;
+  size_t element_size_, acc_size_;
 };
 
-// Feeds a whole input of elements of `bytes` bytes at x to a stream, `piece` elements at a
-// time (the stream's own pieces by default), and finishes it.
+// Feeds a whole input of elements of `bytes` bytes at x to a stream and finishes it: by
+// stream.run() (the stream's own pieces, on the thread pool where it can), or `piece`
+// elements at a time on the calling thread when piece is given.
 void run_stream(ReduceStream& stream, size_t count, const void* x, size_t bytes, size_t piece = 0);
 
 }  // namespace orw

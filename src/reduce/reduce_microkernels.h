@@ -27,6 +27,9 @@ constexpr size_t kUnrollOf = kUnroll * sizeof(typename S::Lane) / sizeof(typenam
 constexpr size_t kBlock = 2048;     // R: elements per leaf of the pairwise (blocked) split
 constexpr size_t kRowBlock = 256;   // RK: rows per leaf of the pairwise split
 constexpr size_t kShortRowBytes = 16 * 1024;  // RK: accumulators per column chunk (they stay in L1)
+// RK: the columns of one chunk (a multiple of every tile width: kUnroll vectors of 16 bytes).
+template <class S>
+constexpr size_t kRkColumnChunk = kShortRowBytes / sizeof(typename S::Acc);
 
 // Op over a contiguous block of at most a few kBlock elements: kUnroll vector accumulators, a
 // fixed combining tree, then the lanes in order, then a scalar tail.
@@ -221,39 +224,45 @@ ORW_KERNEL void reduce_rk_rows(Op op, const typename S::Lane* x, size_t r0, size
 // accumulators fit L1. Pairwise ops (sums) gather each chunk's rows into a partial first, so a
 // leaf never adds its rows one by one to a large running total.
 template <class S, class Op>
-void reduce_rk_block(Op op, const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename S::Acc* out) {
+void reduce_rk_block(Op op, const typename S::Lane* x, size_t r0, size_t r1, size_t stride, size_t k,
+                     typename S::Acc* out) {
   using T = typename S::Acc;
   constexpr size_t kTileRows = 4;  // input streams read side by side (more: reduce_rk_rows)
-  constexpr size_t kChunk = kShortRowBytes / sizeof(T);
-  if (r1 - r0 <= kTileRows) return reduce_rk_tiles<S, Op>(op, x, r0, r1, k, k, out);
+  constexpr size_t kChunk = kRkColumnChunk<S>;
+  if (r1 - r0 <= kTileRows) return reduce_rk_tiles<S, Op>(op, x, r0, r1, stride, k, out);
   for (size_t c0 = 0; c0 < k; c0 += kChunk) {
     const size_t w = k - c0 < kChunk ? k - c0 : kChunk;
     if constexpr (!kPairwise<Op>) {
-      reduce_rk_rows<S, Op>(op, x + c0, r0, r1, k, w, out + c0);
+      reduce_rk_rows<S, Op>(op, x + c0, r0, r1, stride, w, out + c0);
     } else {
       T partial[kChunk];
       for (size_t j = 0; j < w; ++j) partial[j] = op.template identity<T>();
-      reduce_rk_rows<S, Op>(op, x + c0, r0, r1, k, w, partial);
+      reduce_rk_rows<S, Op>(op, x + c0, r0, r1, stride, w, partial);
       for (size_t j = 0; j < w; ++j) out[c0 + j] = op.combine(out[c0 + j], partial[j]);
     }
   }
 }
 
-// RK: out[j] = Op(out[j], x[0..r, j]). Rows are split pairwise into blocks of kRowBlock (each
-// half into its own partial), so float sums lose accuracy with log(r), not r. Ops without
-// kPairwise (products) combine each block into `out` in row order instead.
+// RK: out[j] = Op(out[j], x[0..r, j]) for columns [0, k) of rows `stride` apart. Rows are
+// split pairwise into blocks of kRowBlock (each half into its own partial), so float sums lose
+// accuracy with log(r), not r. Ops without kPairwise (products) combine each block into `out`
+// in row order instead. Each column's result depends on r, stride and its place in its
+// kRkColumnChunk (never on k), so calls over column blocks of kRkColumnChunk<S> columns give
+// the bits of one call over all of them.
 template <class S, class Op>
-void reduce_rk(Op op, const typename S::Lane* x, size_t r, size_t k, typename S::Acc* out) {
+void reduce_rk(Op op, const typename S::Lane* x, size_t r, size_t stride, size_t k, typename S::Acc* out) {
   using T = typename S::Acc;
-  if (r <= kRowBlock) return reduce_rk_block<S, Op>(op, x, 0, r, k, out);
+  if (r <= kRowBlock) return reduce_rk_block<S, Op>(op, x, 0, r, stride, k, out);
   if constexpr (!kPairwise<Op>) {
-    for (size_t r0 = 0; r0 < r; r0 += kRowBlock) reduce_rk_block<S, Op>(op, x, r0, r - r0 < kRowBlock ? r : r0 + kRowBlock, k, out);
+    for (size_t r0 = 0; r0 < r; r0 += kRowBlock) {
+      reduce_rk_block<S, Op>(op, x, r0, r - r0 < kRowBlock ? r : r0 + kRowBlock, stride, k, out);
+    }
     return;
   }
   const size_t half = (r / kRowBlock + 1) / 2 * kRowBlock;
   std::vector<T> right(k, op.template identity<T>());
-  reduce_rk<S, Op>(op, x, half, k, out);
-  reduce_rk<S, Op>(op, x + half * k, r - half, k, right.data());
+  reduce_rk<S, Op>(op, x, half, stride, k, out);
+  reduce_rk<S, Op>(op, x + half * stride, r - half, stride, k, right.data());
   for (size_t j = 0; j < k; ++j) out[j] = op.combine(out[j], right[j]);
 }
 

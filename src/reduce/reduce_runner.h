@@ -58,12 +58,17 @@ class ReduceRunner final : public ReduceWalk {
     for (size_t i = 0; i < count; ++i) o[i] = op_.combine(o[i], op_.pre(static_cast<A>(in[i])));
   }
   void slice(const void* x, size_t count) override { push_partial(reduce_r<S, Op>(op_, static_cast<const In*>(x), count)); }
+  void slice_partial(const void* x, size_t count, void* partial) override {
+    *static_cast<A*>(partial) = reduce_r<S, Op>(op_, static_cast<const In*>(x), count);
+  }
+  void add_partial(const void* partial) override { push_partial(*static_cast<const A*>(partial)); }
   void rows(const void* x, size_t rows, size_t cols, size_t out_offset) override {
     reduce_kr<S, Op>(op_, static_cast<const In*>(x), rows, cols, acc() + out_offset);
   }
-  void columns(const void* x, size_t rows, size_t cols, size_t out_offset) override {
-    reduce_rk<S, Op>(op_, static_cast<const In*>(x), rows, cols, acc() + out_offset);
+  void columns(const void* x, size_t rows, size_t stride, size_t cols, size_t out_offset) override {
+    reduce_rk<S, Op>(op_, static_cast<const In*>(x), rows, stride, cols, acc() + out_offset);
   }
+  size_t column_grain() const override { return kRkColumnChunk<S>; }
 
   void push_partial(A v) {
     size_t l = 0;
