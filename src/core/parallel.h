@@ -47,4 +47,11 @@ void parallel_for(size_t tasks, F& f) {
 // work, so the cut depends on the sizes alone.
 constexpr size_t task_count(size_t items, size_t grain) { return grain == 0 ? 0 : (items + grain - 1) / grain; }
 
+// f(begin, end) over [0, items) in parts of `grain` items (the last one shorter), on the pool.
+template <class F>
+void parallel_ranges(size_t items, size_t grain, F& f) {
+  auto task = [&](size_t t) { f(t * grain, items - t * grain < grain ? items : (t + 1) * grain); };
+  parallel_for(task_count(items, grain), task);
+}
+
 }  // namespace orw
