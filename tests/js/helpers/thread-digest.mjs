@@ -1,0 +1,60 @@
+// Run in a child process (ORW_NUM_THREADS set by the parent): every family that splits its
+// work, on inputs of several pieces, through Node.run in copy mode (streamed, overlapped) and
+// zero-copy (wasm tensors: the split whole run); prints one line of JSON naming each case with
+// an FNV-1a hash of its outputs' bytes, and the thread count in effect.
+import { init, runtimeInfo, Node, Tensor } from '../../../dist/index.node.mjs';
+import { prng } from './prng.mjs';
+
+await init();
+
+function fnv(bytes, h = 0x811c9dc5) {
+  for (let i = 0; i < bytes.length; ++i) h = Math.imul(h ^ bytes[i], 0x01000193) >>> 0;
+  return h;
+}
+const digest = (tensors) => tensors.reduce((h, t) => {
+  const d = t.getData ? t.getData(true) : t.data;
+  return fnv(new Uint8Array(d.buffer, d.byteOffset, d.byteLength), h);
+}, 0x811c9dc5).toString(16);
+
+const rand = prng(20261203);
+const dims = [24, 96, 130];  // 299520 elements: several pieces of every kind
+const count = dims.reduce((a, b) => a * b);
+const data = {
+  float32: Float32Array.from({ length: count }, () => 1 + (rand() - 0.5) * 0.02),
+  float64: Float64Array.from({ length: count }, () => 1 + (rand() - 0.5) * 0.02),
+  int32: Int32Array.from({ length: count }, () => Math.floor(rand() * 7) - 3),
+};
+const cases = [];
+for (const axes of [[0], [1], [2], [0, 2], [0, 1, 2]]) {
+  for (const op of ['ReduceSum', 'ReduceProd', 'ReduceMax', 'ReduceMean', 'ReduceL2', 'ReduceLogSumExp']) {
+    cases.push({ name: `${op} axes ${axes}`, node: { opType: op, opset: 11, attributes: { axes } }, types: ['float32', 'float64', 'int32'] });
+  }
+}
+for (const axis of [0, 1, 2]) {
+  for (const op of ['ArgMax', 'ArgMin', 'Softmax', 'LogSoftmax', 'Hardmax']) {
+    cases.push({ name: `${op} axis ${axis}`, node: { opType: op, opset: 13, attributes: { axis } }, types: op.startsWith('Arg') ? ['float32', 'int32'] : ['float32', 'float64'] });
+  }
+  for (const op of ['CumSum', 'CumProd']) {
+    cases.push({ name: `${op} axis ${axis}`, node: { opType: op, opset: 26 }, extra: [new Tensor('int64', [BigInt(axis)], [])], types: ['float32', 'int32'] });
+  }
+  cases.push({ name: `TopK axis ${axis}`, node: { opType: 'TopK', opset: 11, attributes: { axis } }, extra: [new Tensor('int64', [5n], [1])], types: ['float32', 'int32'] });
+  cases.push({ name: `LpNormalization axis ${axis}`, node: { opType: 'LpNormalization', opset: 22, attributes: { axis, p: 2 } }, types: ['float32'] });
+}
+for (const op of ['Exp', 'Neg']) cases.push({ name: op, node: { opType: op, opset: 13 }, types: ['float32'] });
+cases.push({ name: 'Add [24,96,130]+[96,1]', node: { opType: 'Add', opset: 14 }, rhs: [96, 1], types: ['float32', 'int32'] });
+
+const out = { numThreads: runtimeInfo().numThreads, digests: {} };
+for (const c of cases) {
+  const node = Node.create(c.node);
+  for (const type of c.types) {
+    const x = new Tensor(type, data[type], dims);
+    const extra = c.rhs ? [new Tensor(type, data[type].slice(0, c.rhs[0] * c.rhs[1]), c.rhs)] : c.extra ?? [];
+    const copied = node.run([x, ...extra]);
+    const resident = Tensor.allocate(type, dims);
+    resident.data.set(data[type]);
+    const zeroCopy = node.run([resident, ...extra]);
+    out.digests[`${c.name} ${type}`] = [digest(copied), digest(zeroCopy)];
+    resident.dispose();
+  }
+}
+console.log(JSON.stringify(out));
