@@ -54,7 +54,15 @@ stage=build/js && rm -rf "$stage" && mkdir -p "$stage" && cp bindings/js/*.mjs "
 npx esbuild build/wasm/bindings/onnx-reduce-wasm.mjs --format=esm --minify --log-level=warning \
   --outfile="$stage"/onnx-reduce-wasm.mjs
 npx esbuild "$stage"/index.mjs --bundle --format=esm --platform=browser --minify --log-level=warning \
-  --external:./onnx-reduce-wasm-mt.mjs --outfile=dist/index.mjs
+  --outfile=dist/index.mjs
+# The threaded glue's import(url) is for bundlers to leave alone (bindings/js/index.mjs), but the
+# minifier drops the comments that tell them so: put them back on the bundle's one import().
+node -e '
+  const fs = require("fs"), file = process.argv[1], text = fs.readFileSync(file, "utf8");
+  const found = text.match(/\bimport\(([\w$]+)\)/g) ?? [];
+  if (found.length !== 1) { console.error(`[build] ${file}: ${found.length} import(variable) calls, expected 1`); process.exit(1); }
+  fs.writeFileSync(file, text.replace(/\bimport\(([\w$]+)\)/, "import(/* @vite-ignore */ /* webpackIgnore: true */ $1)"));
+' dist/index.mjs
 npx esbuild "$stage"/index.node.mjs --bundle --format=esm --platform=node --minify --log-level=warning --outfile=dist/index.node.mjs
 # require(): one CommonJS bundle of the Node entry. import.meta.url becomes this file's URL.
 npx esbuild dist/index.node.mjs --bundle --platform=node --format=cjs --log-level=warning \

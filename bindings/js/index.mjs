@@ -4,7 +4,7 @@
 // its glue, worker script and .wasm are files of their own next to this one.
 import createOrwModule from './onnx-reduce-wasm.mjs';
 import { createWithLoader, fetchBytes, initWith } from './module.mjs';
-import { checkNumThreads, chooseThreads } from './threads.mjs';
+import { checkNumThreads, chooseThreads, loadChosen } from './threads.mjs';
 
 export * from './api.mjs';
 
@@ -51,14 +51,18 @@ export function init(options = {}) {
   } catch (e) {
     return Promise.reject(e);
   }
-  return initWith(async ({ threads }) => {
-    if (threads > 1) {
-      // Not bundled into this file (build.sh): each pthread worker imports this same glue by its URL.
-      const { default: createThreaded } = await import('./onnx-reduce-wasm-mt.mjs');
-      const url = new URL('./onnx-reduce-wasm-mt.wasm', import.meta.url);
-      return createWithLoader(createThreaded, (imports) => instantiate(options, imports, url), { orwPoolSize: threads - 1 });
-    }
+  return initWith((chosen) => loadChosen(chosen, async (poolSize) => {
+    // The threaded files by URLs made at run time from a variable base, which bundlers do not
+    // follow: they would carry the glue into a chunk of their own (its workers import it by its
+    // URL) and the .wasm into every app, for a build most apps never load. A bundled app gets
+    // threads by copying the three files next to its bundle (docs/api.md#threads).
+    const here = import.meta.url;
+    const glue = new URL('./onnx-reduce-wasm-mt.mjs', here).href;
+    const { default: createThreaded } = await import(/* @vite-ignore */ /* webpackIgnore: true */ glue);
+    const url = new URL('./onnx-reduce-wasm-mt.wasm', here);
+    return createWithLoader(createThreaded, (imports) => instantiate(options, imports, url), { orwPoolSize: poolSize });
+  }, () => {
     const url = new URL('./onnx-reduce-wasm.wasm', import.meta.url);
     return createWithLoader(createOrwModule, (imports) => instantiate(options, imports, url));
-  }, fetchBytes, () => chooseThreads(requested, threadHost(options)), requested);
+  }), fetchBytes, () => chooseThreads(requested, threadHost(options)), requested);
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import createOrwModule from './onnx-reduce-wasm.mjs';
 import { fetchBytes, initWith } from './module.mjs';
-import { checkNumThreads, chooseThreads } from './threads.mjs';
+import { checkNumThreads, chooseThreads, loadChosen } from './threads.mjs';
 import { loadThreadedNode, nodeCores } from './threads-node.mjs';
 
 export * from './api.mjs';
@@ -67,11 +67,10 @@ export function init(options = {}) {
     ownWasm: options.wasmBinary !== undefined || options.wasmPath !== undefined,
     preferred: threadsFromEnv(),
   });
-  return initWith(async ({ threads }) => {
-    if (threads > 1) {
-      const bytes = options.wasmBinary ?? (await readWasm(options.wasmPath, 'onnx-reduce-wasm-mt.wasm'));
-      return loadThreadedNode(bytes, threads - 1);
-    }
+  return initWith((chosen) => loadChosen(chosen, async (poolSize) => {
+    const bytes = options.wasmBinary ?? (await readWasm(options.wasmPath, 'onnx-reduce-wasm-mt.wasm'));
+    return loadThreadedNode(bytes, poolSize);
+  }, async () => {
     const wasmBinary = options.wasmBinary ?? (await readWasm(options.wasmPath, 'onnx-reduce-wasm.wasm'));
     // Compiled synchronously: Node has no main-thread size limit, and WebAssembly.instantiate's
     // hops between threads made start-up ~3 ms slower (npm run bench:init). The glue calls this
@@ -93,5 +92,5 @@ export function init(options = {}) {
     });
     if (failure) throw failure;
     return ready;
-  }, readBytes, choose, requested);
+  }), readBytes, choose, requested);
 }

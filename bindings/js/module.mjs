@@ -77,16 +77,23 @@ export function initWith(load, reader, choose = () => ({ threads: 1 }), requeste
 // The Emscripten module, its wasm compiled and instantiated by `instantiate(imports)` (a
 // promise of { instance, module }) in the glue's instantiateWasm hook instead of by the glue's
 // own loader, so a failure rejects with instantiate's own error (the glue would log and abort).
-// `settings`: more factory options (the threaded build's orwPoolSize).
+// `settings`: more factory options (the threaded build's orwPoolSize). The glue builds the
+// module on the object passed in: after a failure, its pthread workers (already started) are
+// ended there.
 export function createWithLoader(createModule, instantiate, settings = {}) {
   return new Promise((resolve, reject) => {
-    createModule({
+    const moduleArg = {
       ...settings,
       instantiateWasm(imports, receiveInstance) {
-        instantiate(imports).then(({ instance, module }) => receiveInstance(instance, module), reject);
+        instantiate(imports).then(({ instance, module }) => receiveInstance(instance, module), fail);
         return {};
       },
-    }).then(resolve, reject);
+    };
+    function fail(e) {
+      moduleArg.PThread?.terminateAllThreads();
+      reject(e);
+    }
+    createModule(moduleArg).then(resolve, fail);
   });
 }
 

@@ -18,7 +18,7 @@ export function loadThreadedNode(bytes, poolSize) {
   const requireHere = createRequire(import.meta.url);
   const createOrwModule = requireHere('./onnx-reduce-wasm-mt.node.cjs');
   let failure;
-  const ready = createOrwModule({
+  const moduleArg = {
     orwPoolSize: poolSize,
     // The worker script is shipped as .cjs (the package is "type": "module", and the worker is
     // CommonJS); the glue asks for it by the name Emscripten gave it.
@@ -34,12 +34,19 @@ export function loadThreadedNode(bytes, poolSize) {
       }
       return {};
     },
-  });
-  if (failure) return Promise.reject(failure);
+  };
+  const ready = createOrwModule(moduleArg);
+  // The pool's workers were started before the .wasm was compiled: end them on failure, or
+  // they would keep the process alive.
+  const fail = (e) => {
+    moduleArg.PThread?.terminateAllThreads();
+    throw e;
+  };
+  if (failure) return Promise.reject(failure).catch(fail);
   return ready.then((m) => {
     unrefNodeWorkers(m);
     return m;
-  });
+  }, fail);
 }
 
 // The Node glue's pthread workers would keep the process alive after the caller's work is done

@@ -43,7 +43,23 @@ export function chooseThreads(requested, host) {
   if (asked !== undefined) return { threads: asked };
   const cores = Math.max(1, Math.floor(host.cores) || 1);
   const threads = Math.min(AUTO_MAX_THREADS, cores);
-  return threads > 1 ? { threads } : { threads: 1, reason: 'automatic: one core available' };
+  return threads > 1 ? { threads, auto: true } : { threads: 1, reason: 'automatic: one core available' };
+}
+
+// The module of the chosen build: loadThreaded(poolSize) or loadSingle(). When threads were the
+// automatic choice and their files do not load (a bundler that did not carry them, say), the
+// single-threaded build is loaded instead and `chosen` says why; asked-for threads reject.
+export async function loadChosen(chosen, loadThreaded, loadSingle) {
+  if (chosen.threads > 1) {
+    try {
+      return await loadThreaded(chosen.threads - 1);
+    } catch (e) {
+      if (!chosen.auto) throw e;
+      chosen.threads = 1;
+      chosen.reason = `automatic: the threaded build did not load (${e?.message ?? e}), so the single-threaded one runs`;
+    }
+  }
+  return loadSingle();
 }
 
 // What runtimeInfo() reports, filled in once the module is loaded.

@@ -6,7 +6,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { init, runtimeInfo } from '../../dist/index.node.mjs';
 
 const ENTRY = new URL('../../dist/index.node.mjs', import.meta.url).href;
@@ -103,6 +106,32 @@ test('threads/a later init() with another count resolves to the loaded module; r
   assert.equal(out.numThreads, 2);
   assert.match(out.reason, /numThreads: 1.*came after.*2 threads/);
   assert.equal(out.y, 6);
+});
+
+test('threads/without the threaded files (a bundle that did not carry them): automatic falls back, asked-for threads reject', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'orw-no-mt-'));
+  try {
+    for (const f of ['index.node.mjs', 'onnx-reduce-wasm.wasm']) copyFileSync(fileURLToPath(new URL(`../../dist/${f}`, import.meta.url)), join(dir, f));
+    const entry = JSON.stringify(pathToFileURL(join(dir, 'index.node.mjs')).href);
+    const auto = JSON.parse(child(`
+      const m = await import(${entry});
+      await m.init();
+      const [y] = m.Node.create({ opType: 'ReduceSum', opset: 13 }).run([new m.Tensor('float32', [1, 2, 3])]);
+      console.log(JSON.stringify({ ...m.runtimeInfo(), y: y.data[0] }));`, { timeout: 20_000 }));
+    assert.equal(auto.build, 'single-threaded');
+    assert.equal(auto.y, 6);
+    if (AUTO > 1) assert.match(auto.reason, /^automatic: the threaded build did not load \(.*onnx-reduce-wasm-mt\.wasm does not exist/);
+    const asked = child(`
+      const m = await import(${entry});
+      try { await m.init({ numThreads: 2 }); console.log('no error'); } catch (e) { console.log(e.name + ': ' + e.message); }
+      await m.init({ numThreads: 1 });
+      console.log(m.runtimeInfo().build);`, { timeout: 20_000 });
+    const [error, build] = asked.split('\n');
+    assert.match(error, /^Error: onnx-reduce-wasm: init\(\): the .wasm file .*onnx-reduce-wasm-mt\.wasm does not exist/);
+    assert.equal(build, 'single-threaded', 'a later init() may retry');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('threads/runtimeInfo() before init() throws an Error telling to call init()', () => {

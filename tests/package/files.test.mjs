@@ -63,6 +63,8 @@ function reachable() {
       ...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g),
       ...text.matchAll(/new URL\(\s*['"](\.{1,2}\/[^'"]+|[\w.-]+\.(?:wasm|worker\.js))['"]/g),
       ...text.matchAll(/\(\s*['"](\.\/[\w.-]+\.cjs)['"]\s*\)/g),
+      // new URL('./file', base): the browser entry's threaded files, off bundlers' patterns
+      ...text.matchAll(/new URL\(\s*['"](\.\/[^'"]+)['"]\s*,\s*[\w$]+\s*\)/g),
     ].map((m) => m[1]);
     for (const [, name] of text.matchAll(/locateFile\(\s*['"]([\w.-]+)\.worker\.js['"]\s*\)/g)) {
       refs.push(...[`${name}.worker.js`, `${name}.worker.cjs`].filter((f) => files.includes(posix.join(posix.dirname(file), f))));
