@@ -1,9 +1,10 @@
 // Kernel benchmark: ReduceProd/Sum/Max, ArgMax, CumProd/CumSum and LogSumExp (rows of 4 to 256)
-// on wasm-resident (or native) buffers, one thread.
+// on wasm-resident (or native) buffers, on one thread or --threads N (the kernels' pool; a
+// build without threads runs one and says so).
 // Prints GB/s of input read, median of timed runs after warm-up, for the SIMD kernels, the
 // scalar instance of the same templates, and the whole operator (run_node: validation, plan,
 // output allocation). A plain memcpy of the scans' 16 MiB input gives the scale of a pass over memory.
-// Usage: orw_bench_kernels [--runs N] [--json] [--filter TEXT] (only the cases whose name contains TEXT)
+// Usage: orw_bench_kernels [--runs N] [--threads N] [--json] [--filter TEXT] (only the cases whose name contains TEXT)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "arg/arg_kernels.h"
+#include "core/parallel.h"
 #include "reduce/reduce_kernels.h"
 #include "scan/scan_kernels.h"
 #include "onnx/node.h"
@@ -59,6 +61,7 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--json")) json = true;
+    else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) set_thread_count(static_cast<size_t>(std::atoi(argv[++i])));
     else if (!std::strcmp(argv[i], "--filter") && i + 1 < argc) filter = argv[++i];
   }
   auto wanted = [filter](const std::string& name) { return name.find(filter) != std::string::npos; };
@@ -179,6 +182,7 @@ int main(int argc, char** argv) {
     std::printf("]\n");
     return 0;
   }
+  std::printf("threads: %zu\n", thread_count());
   std::printf("%-40s %10s %10s %10s %9s %9s\n", "case (median of runs)", "SIMD GB/s", "scalar", "operator", "SIMD ms", "op ms");
   for (const Row& r : rows) {
     std::printf("%-40s %10.2f %10.2f %10.2f %9.3f %9.3f\n", r.name.c_str(), r.bytes / r.simd_ms / 1e6,

@@ -10,6 +10,7 @@
 #include "arg/arg_microkernels.h"
 #include "arg/arg_runner.h"
 #include "core/half.h"
+#include "core/parallel.h"
 #include "plan/pieces.h"
 #include "simd/simd.h"
 #include "simd/storage.h"
@@ -108,11 +109,12 @@ std::unique_ptr<ReduceStream> make_arg_stream(bool max, bool last, DataType type
 // Indices do not depend on how the input is cut, so the whole input is one piece (RK plans
 // then keep each tile of columns in registers for every row; pieces of single long rows would
 // load and store the columns' state once per row), except where lanes are made from the
-// elements first (ArgMin, 8/16-bit types): a piece at a time.
+// elements first (ArgMin, 8/16-bit types): a piece at a time. On several threads, the stream
+// splits the whole input itself (each RK task's tile then spans every row of its columns).
 void arg_reduce(bool max, bool last, DataType type, const ReductionPlan& plan, const void* x, int64_t* out, Variant v) {
   auto stream = make_arg_stream(max, last, type, plan, out, v);
   const auto n = static_cast<size_t>(plan.input_count);
-  run_stream(*stream, n, x, element_size(type), direct(max, type) ? n : 0);
+  run_stream(*stream, n, x, element_size(type), direct(max, type) && thread_count() == 1 ? n : 0);
 }
 
 }  // namespace orw::kernels

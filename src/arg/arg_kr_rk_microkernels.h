@@ -106,7 +106,7 @@ void arg_kr(const typename S::Lane* x, size_t k, size_t r, int64_t* out) {
 // columns' state is held in registers while walking the rows. Without kExact (float lanes):
 // the quick update, and false (state untouched) when a NaN was met.
 template <class S, bool kLast, bool kExact>
-bool arg_rk_tile(const typename S::Lane* x, size_t r0, size_t r1, size_t k, size_t j, typename S::Lane* bv,
+bool arg_rk_tile(const typename S::Lane* x, size_t r0, size_t r1, size_t stride, size_t j, typename S::Lane* bv,
                  IndexLane<typename S::Lane>* bi) {
   using L = typename S::Lane;
   using V = typename S::V;
@@ -123,7 +123,7 @@ bool arg_rk_tile(const typename S::Lane* x, size_t r0, size_t r1, size_t k, size
     if constexpr (kCheckNan) probe += v[u];  // a NaN from an earlier piece: the quick update would lose it
   }
   const auto* row = x + j;
-  for (size_t r = r0; r < r1; ++r, row += k) {
+  for (size_t r = r0; r < r1; ++r, row += stride) {
     const IV here = IV{} + static_cast<I>(r);
     V e[kArgUnroll];
     for (size_t u = 0; u < kArgUnroll; ++u) {
@@ -142,10 +142,10 @@ bool arg_rk_tile(const typename S::Lane* x, size_t r0, size_t r1, size_t k, size
   return true;
 }
 
-// RK over rows [r0, r1) of k columns at x (row r0 first): best values `bv` and indices `bi`
-// of every column updated in place.
+// RK over rows [r0, r1) (`stride` apart) of columns [0, k) at x (row r0 first): best values
+// `bv` and indices `bi` of every column updated in place.
 template <class S, bool kLast>
-void arg_rk(const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename S::Lane* bv,
+void arg_rk(const typename S::Lane* x, size_t r0, size_t r1, size_t stride, size_t k, typename S::Lane* bv,
             IndexLane<typename S::Lane>* bi) {
   using L = typename S::Lane;
   using I = IndexLane<L>;
@@ -153,9 +153,9 @@ void arg_rk(const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename 
   size_t j = 0;
   if constexpr (N > 1) {
     for (; j + kArgUnroll * N <= k; j += kArgUnroll * N) {
-      const bool done = arg_rk_tile<S, kLast, false>(x, r0, r1, k, j, bv, bi);
+      const bool done = arg_rk_tile<S, kLast, false>(x, r0, r1, stride, j, bv, bi);
       if constexpr (std::is_floating_point_v<L>) {  // only float lanes hold NaNs
-        if (!done) arg_rk_tile<S, kLast, true>(x, r0, r1, k, j, bv, bi);
+        if (!done) arg_rk_tile<S, kLast, true>(x, r0, r1, stride, j, bv, bi);
       }
     }
   }
@@ -163,7 +163,7 @@ void arg_rk(const typename S::Lane* x, size_t r0, size_t r1, size_t k, typename 
     L b = bv[j];
     I bj = bi[j];
     const auto* col = x + j;
-    for (size_t r = r0; r < r1; ++r, col += k) {
+    for (size_t r = r0; r < r1; ++r, col += stride) {
       const L e = *col;
       if (replaces_scalar<kLast>(e, b)) b = e, bj = static_cast<I>(r);
     }

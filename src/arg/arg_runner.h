@@ -38,8 +38,8 @@ class ArgRunner final : public ArgWalk {
   void rows(const void* x, size_t k, size_t r, size_t out_offset) override {
     arg_kr<S, kLast>(static_cast<const L*>(x), k, r, out_ + out_offset);
   }
-  void columns(const void* x, size_t row0, size_t row1, size_t cols, size_t state_offset) override {
-    arg_rk<S, kLast>(static_cast<const L*>(x), row0, row1, cols, static_cast<L*>(bv_) + state_offset,
+  void columns(const void* x, size_t row0, size_t row1, size_t stride, size_t cols, size_t state_offset) override {
+    arg_rk<S, kLast>(static_cast<const L*>(x), row0, row1, stride, cols, static_cast<L*>(bv_) + state_offset,
                      static_cast<I*>(bi_) + state_offset);
   }
   int64_t slice_index() const override { return best_.index; }

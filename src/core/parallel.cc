@@ -4,17 +4,39 @@
 #define ORW_THREADS 0
 #endif
 
+#include <exception>
+
 #if ORW_THREADS
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
-#include <exception>
 #include <mutex>
 #include <thread>
 #include <vector>
 #endif
 
 namespace orw {
+namespace {
+
+// A background task run inline (one thread): what it threw, for wait_background().
+std::exception_ptr g_inline_error;
+
+void run_inline(TaskFn fn, void* context) {
+  try {
+    fn(context, 0);
+  } catch (...) {
+    g_inline_error = std::current_exception();
+  }
+}
+
+void rethrow_inline() {
+  if (!g_inline_error) return;
+  std::exception_ptr e = g_inline_error;
+  g_inline_error = nullptr;
+  std::rethrow_exception(e);
+}
+
+}  // namespace
 
 #if ORW_THREADS
 namespace {
@@ -48,6 +70,33 @@ class Pool {
 
   void run(size_t tasks, TaskFn fn, void* context) {
     std::lock_guard<std::mutex> run(run_);  // one job at a time, whoever calls
+    post(tasks, fn, context);
+    drain(job_);
+    finish();
+  }
+
+  // A job of one task the pool threads run while the caller goes on: run_ stays locked until
+  // join_background() (by the same caller).
+  void start_background(TaskFn fn, void* context) {
+    run_.lock();
+    post(1, fn, context);
+    background_ = true;
+  }
+  void join_background() {
+    if (!background_) return;
+    background_ = false;
+    std::exception_ptr e;
+    {
+      std::unique_lock<std::mutex> lock(m_);
+      idle_.wait(lock, [this] { return busy_ == 0; });
+      e = error_;
+    }
+    run_.unlock();
+    if (e) std::rethrow_exception(e);
+  }
+
+ private:
+  void post(size_t tasks, TaskFn fn, void* context) {
     {
       std::lock_guard<std::mutex> lock(m_);
       job_ = Job{fn, context, tasks};
@@ -57,13 +106,13 @@ class Pool {
       ++generation_;
     }
     wake_.notify_all();
-    drain(job_);
+  }
+  void finish() {
     std::unique_lock<std::mutex> lock(m_);
     idle_.wait(lock, [this] { return busy_ == 0; });
     if (error_) std::rethrow_exception(error_);
   }
 
- private:
   struct Job {
     TaskFn fn = nullptr;
     void* context = nullptr;
@@ -112,6 +161,7 @@ class Pool {
   uint64_t generation_ = 0;
   size_t busy_ = 0;  // pool threads still inside the current job
   bool stop_ = false;
+  bool background_ = false;  // a start_background job is posted and not yet joined
 };
 
 Pool& pool() {
@@ -141,6 +191,16 @@ void parallel_for(size_t tasks, TaskFn fn, void* context) {
   pool().run(tasks, fn, context);
 }
 
+void start_background(TaskFn fn, void* context) {
+  if (pool().size() == 1) return run_inline(fn, context);
+  pool().start_background(fn, context);
+}
+
+void wait_background() {
+  rethrow_inline();
+  pool().join_background();
+}
+
 #else  // no threads in this build
 
 bool threads_supported() { return false; }
@@ -150,6 +210,9 @@ size_t thread_count() { return 1; }
 void parallel_for(size_t tasks, TaskFn fn, void* context) {
   for (size_t i = 0; i < tasks; ++i) fn(context, i);
 }
+
+void start_background(TaskFn fn, void* context) { run_inline(fn, context); }
+void wait_background() { rethrow_inline(); }
 
 #endif
 

@@ -7,10 +7,12 @@
 #include <string>
 
 #include "core/errors.h"
+#include "core/parallel.h"
 #include "elementwise/elementwise_kernels.h"
 #include "onnx/attribute_rules.h"
 #include "onnx/node_inputs.h"
 #include "plan/broadcast_plan.h"
+#include "plan/pieces.h"
 
 namespace orw {
 namespace {
@@ -105,12 +107,30 @@ Shape legacy_aligned_b(const Node& node, const Shape& a, const Shape& b) {
 
 }  // namespace
 
+namespace {
+
+// Element-wise kernels over parts of about a piece (a multiple of 4096 elements, so vector
+// steps and tails fall where they fall in one call): the bits of one call on any thread count.
+template <class F>
+void by_parts(size_t n, size_t element_bytes, F&& kernel) {
+  const size_t grain = (kPieceBytes / element_bytes + 4095) / 4096 * 4096;
+  if (n <= grain) return kernel(size_t{0}, n);
+  parallel_ranges(n, grain, kernel);
+}
+
+}  // namespace
+
 std::vector<Tensor> run_unary(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
   const Tensor& x = *inputs[0];
   check_data_type(node, x, 0);
   Tensor out = Tensor::uninitialized(x.type(), x.dims());
-  kernels::unary(unary_op_of(node.schema().elementwise_op), x.type(), x.raw(), out.mutable_raw(),
-                 static_cast<size_t>(x.size()));
+  const UnaryOp op = unary_op_of(node.schema().elementwise_op);
+  const size_t es = element_size(x.type());
+  const auto* in = static_cast<const char*>(x.raw());
+  auto* o = static_cast<char*>(out.mutable_raw());
+  by_parts(static_cast<size_t>(x.size()), es, [&](size_t i0, size_t i1) {
+    kernels::unary(op, x.type(), in + i0 * es, o + i0 * es, i1 - i0);
+  });
   return {out};
 }
 
@@ -148,12 +168,26 @@ std::vector<Tensor> run_arithmetic(const Node& node, const std::vector<const Ten
   return {out};
 }
 
+namespace {
+
+// x cast to `to` into out (of x's dims), by parts.
+void cast_by_parts(const Tensor& x, DataType to, Tensor& out) {
+  const size_t from_size = element_size(x.type()), to_size = element_size(to);
+  const auto* in = static_cast<const char*>(x.raw());
+  auto* o = static_cast<char*>(out.mutable_raw());
+  by_parts(static_cast<size_t>(x.size()), from_size > to_size ? from_size : to_size, [&](size_t i0, size_t i1) {
+    kernels::cast(x.type(), to, in + i0 * from_size, o + i0 * to_size, i1 - i0);
+  });
+}
+
+}  // namespace
+
 std::vector<Tensor> run_cast(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
   const Tensor& x = *inputs[0];
   check_data_type(node, x, 0);
   const DataType to = element_type_attribute(node, "to");
   Tensor out = Tensor::uninitialized(to, x.dims());
-  kernels::cast(x.type(), to, x.raw(), out.mutable_raw(), static_cast<size_t>(x.size()));
+  cast_by_parts(x, to, out);
   return {out};
 }
 
@@ -163,7 +197,7 @@ std::vector<Tensor> run_cast_like(const Node& node, const std::vector<const Tens
   check_data_type(node, x, 0);
   check_data_type(node, like, 1);
   Tensor out = Tensor::uninitialized(like.type(), x.dims());
-  kernels::cast(x.type(), like.type(), x.raw(), out.mutable_raw(), static_cast<size_t>(x.size()));
+  cast_by_parts(x, like.type(), out);
   return {out};
 }
 

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <utility>
 
+#include "core/parallel.h"
 #include "plan/pieces.h"
 
 namespace orw {
@@ -49,14 +50,40 @@ void ArgWalk::feed(const void* x, size_t begin, size_t count) {
     const auto r = static_cast<size_t>(plan_.group_dims.back());
     return rows(x, count / r, r, begin / r);
   }
-  // ...RK: a piece is whole rows of one block, or whole blocks.
+  column_window(static_cast<const char*>(x), begin, count, 0, columns_);  // ...RK: whole rows
+}
+
+void ArgWalk::column_window(const char* x, size_t begin, size_t count, size_t c0, size_t w) {
   const size_t block = rows_ * columns_;
   for (size_t at = begin; at < begin + count;) {
     const size_t b = at / block, row0 = (at % block) / columns_;
     const size_t n = std::min(rows_ - row0, (begin + count - at) / columns_);
-    columns(static_cast<const char*>(x) + (at - begin) * element_size_, row0, row0 + n, columns_, b * columns_);
+    columns(x + (at - begin + c0) * element_size_, row0, row0 + n, columns_, w, b * columns_ + c0);
     at += n * columns_;
   }
+}
+
+void ArgWalk::feed_all(const void* x, size_t begin, size_t count, size_t bytes) {
+  const size_t piece = piece_elements();
+  if (thread_count() == 1 || count <= piece || slice_ || plan_.reduce_count <= 1) {
+    return ReduceStream::feed_all(x, begin, count, bytes);
+  }
+  const auto* in = static_cast<const char*>(x);
+  if (columns_ == 0) {  // KR: pieces of whole rows
+    auto task = [&](size_t i) {
+      const size_t at = i * piece;
+      feed(in + at * element_size_, begin + at, std::min(piece, count - at));
+    };
+    return parallel_for(task_count(count, piece), task);
+  }
+  // RK: column blocks of about a piece of the range each (a multiple of 64 columns).
+  const size_t rows = std::max<size_t>(1, count / columns_);
+  const size_t grain = std::max<size_t>(64, kArgRkPieceBytes / (rows * element_size_) / 64 * 64);
+  auto task = [&](size_t t) {
+    const size_t c0 = t * grain;
+    column_window(in, begin, count, c0, std::min(grain, columns_ - c0));
+  };
+  parallel_for(task_count(columns_, grain), task);
 }
 
 void ArgWalk::finish() {
@@ -83,6 +110,30 @@ void ArgKeyStream::feed(const void* x, size_t begin, size_t count) {
   }
   convert_(x, buffer_.get(), count);
   keys_->feed(buffer_.get(), begin, count);
+}
+
+void ArgKeyStream::feed_all(const void* x, size_t begin, size_t count, size_t bytes) {
+  if (thread_count() == 1 || count <= piece_) return ReduceStream::feed_all(x, begin, count, bytes);
+  // Batches of pieces (keys for at most kBatchPieces pieces held at once), each converted a
+  // piece per task and then fed on as one range.
+  constexpr size_t kBatchPieces = 16;
+  const size_t batch = piece_ * kBatchPieces;
+  const size_t keep = std::min(batch, count);
+  if (keep > capacity_) {
+    buffer_ = byte_buffer(keep * key_size_);
+    capacity_ = keep;
+  }
+  auto* keys = reinterpret_cast<char*>(buffer_.get());
+  const auto* in = static_cast<const char*>(x);
+  for (size_t done = 0; done < count; done += batch) {
+    const size_t n = std::min(batch, count - done);
+    auto convert = [&](size_t i) {
+      const size_t at = i * piece_;
+      convert_(in + (done + at) * bytes, keys + at * key_size_, std::min(piece_, n - at));
+    };
+    parallel_for(task_count(n, piece_), convert);
+    keys_->feed_all(keys, begin + done, n, key_size_);
+  }
 }
 
 void ArgKeyStream::finish() { keys_->finish(); }

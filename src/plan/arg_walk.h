@@ -21,19 +21,26 @@ class ArgWalk : public ReduceStream {
   ~ArgWalk() override;
   size_t piece_elements() const final;
   void feed(const void* x, size_t begin, size_t count) final;
+  // On several threads when the range holds at least two pieces: KR pieces, or RK column
+  // blocks (each walking the range's rows in order). An index is exact, so any cut gives the
+  // bits of one thread.
+  void feed_all(const void* x, size_t begin, size_t count, size_t bytes) final;
   void finish() final;
 
  protected:
   // RK columns start at *bottom (lane_size bytes) and index 0.
   ArgWalk(const ReductionPlan& plan, int64_t* out, size_t element_size, size_t lane_size, const void* bottom);
 
+  // RK: the rows of range [begin, begin + count) at x, columns [c0, c0 + w) only.
+  void column_window(const char* x, size_t begin, size_t count, size_t c0, size_t w);
+
   // R: elements [begin, begin + count) of the one slice.
   virtual void slice(const void* x, size_t begin, size_t count) = 0;
   // KR: k rows of r elements, each row's index to out[out_offset + row].
   virtual void rows(const void* x, size_t k, size_t r, size_t out_offset) = 0;
-  // RK: rows [row0, row1) of `cols` columns (row row0 at x), into the columns' state from
-  // state_offset on.
-  virtual void columns(const void* x, size_t row0, size_t row1, size_t cols, size_t state_offset) = 0;
+  // RK: rows [row0, row1) (`stride` apart) of columns [0, cols) (row row0 at x), into the
+  // columns' state from state_offset on.
+  virtual void columns(const void* x, size_t row0, size_t row1, size_t stride, size_t cols, size_t state_offset) = 0;
   // R: the slice's index so far.
   virtual int64_t slice_index() const = 0;
 
@@ -60,6 +67,8 @@ class ArgKeyStream final : public ReduceStream {
   ~ArgKeyStream() override;
   size_t piece_elements() const override;
   void feed(const void* x, size_t begin, size_t count) override;
+  // Several pieces at a time: converted on the thread pool, then fed to `keys` as a range.
+  void feed_all(const void* x, size_t begin, size_t count, size_t bytes) override;
   void finish() override;
 
  private:

@@ -31,6 +31,12 @@ struct PieceShape {
   size_t elements() const { return unit * units; }
 };
 
+// Whole slices of slice_bytes each that make a task of about a piece (at least one): how ops
+// of independent slices (the normalize ops, TopK) cut a run for the thread pool.
+constexpr size_t slices_per_task(size_t slice_bytes) {
+  return slice_bytes == 0 || slice_bytes >= kPieceBytes ? 1 : kPieceBytes / slice_bytes;
+}
+
 // The pieces of Reduce streams over elements of element_size bytes.
 PieceShape piece_shape(const ReductionPlan& plan, size_t element_size);
 

@@ -92,11 +92,15 @@ void ReduceWalk::block(const char* x, size_t o) {
   else columns(x, block_rows, cols, cols, block_output(o));
 }
 
-void ReduceStream::run(const void* x, size_t count, size_t bytes) {
+void ReduceStream::feed_all(const void* x, size_t begin, size_t count, size_t bytes) {
   const size_t piece = piece_elements();
-  for (size_t begin = 0; begin < count; begin += piece) {
-    feed(static_cast<const char*>(x) + begin * bytes, begin, count - begin < piece ? count - begin : piece);
+  for (size_t done = 0; done < count; done += piece) {
+    feed(static_cast<const char*>(x) + done * bytes, begin + done, count - done < piece ? count - done : piece);
   }
+}
+
+void ReduceStream::run(const void* x, size_t count, size_t bytes) {
+  feed_all(x, 0, count, bytes);
   finish();
 }
 

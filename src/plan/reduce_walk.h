@@ -22,9 +22,11 @@ class ReduceStream {
   virtual void feed(const void* x, size_t begin, size_t count) = 0;
   // Completes the output (finalize steps such as Mean's division).
   virtual void finish() = 0;
-  // Feeds a whole input of `count` elements of `bytes` bytes at x in this stream's pieces and
-  // finishes: the same bits as feeding it piece by piece. Streams that can split the work
-  // run it on the thread pool (core/parallel.h).
+  // Feeds input elements [begin, begin + count) at x, whole pieces (the last may be shorter):
+  // the same bits as feeding them piece by piece. Streams that can split the work run it on
+  // the thread pool (core/parallel.h).
+  virtual void feed_all(const void* x, size_t begin, size_t count, size_t bytes);
+  // Feeds a whole input of `count` elements of `bytes` bytes at x and finishes.
   virtual void run(const void* x, size_t count, size_t bytes);
 };
 

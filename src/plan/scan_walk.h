@@ -37,8 +37,18 @@ class ScanWalk : public ScanStream {
            size_t acc_size);
   ~ScanWalk() override;
   Piece next() const final;
+  // Scans the whole input x into out on the thread pool when that splits the work (several
+  // threads, at least two pieces of input, more than one row): tasks of whole blocks
+  // (scanned rows, or blocks of rows with their own carry) or of column windows. Returns false
+  // (nothing done) otherwise. Each column or row is scanned as feed() scans it.
+  bool run_split(const void* x, void* out);
 
  protected:
+  // One block's contiguous row (inner == 1), or its n rows of columns [0, width) (x, out at
+  // the window's first column) on a fresh carry of width accumulators.
+  virtual void scan_row(const void* x, void* out) = 0;
+  virtual void scan_columns(const void* x, void* out, size_t width, void* carry) = 0;
+
   size_t rows_in_next() const { return n_ - row_ < rows_per_piece_ ? n_ - row_ : rows_per_piece_; }
   void rows_done(size_t m);  // by rows: m more rows of the current block scanned
 
@@ -48,6 +58,9 @@ class ScanWalk : public ScanStream {
   size_t blocks_per_piece_ = 1, rows_per_piece_ = 1;
   size_t done_ = 0, row_ = 0;  // blocks finished; rows of the current block done (by_rows_)
   ByteBuffer carry_;           // inner > 1: the running value of each column
+
+ private:
+  size_t piece_bytes_, element_size_, acc_size_;
 };
 
 }  // namespace orw

@@ -217,11 +217,11 @@ ORW_INLINE void scan_row_group(const typename S::Lane* const* src, typename S::L
 
 // scan_rows' loop; inlined, so a constant `exclusive` leaves no test in the loops.
 template <class S, class Op>
-ORW_INLINE void scan_rows_as(const typename S::Lane* x, typename S::Lane* out, size_t m, size_t inner,
+ORW_INLINE void scan_rows_as(const typename S::Lane* x, typename S::Lane* out, size_t m, size_t stride, size_t inner,
                              typename S::Acc* carry, bool exclusive, bool reverse) {
   using T = typename S::Lane;
   constexpr size_t G = kScanRowGroup;
-  auto row = [&](size_t q) ORW_INLINE_LAMBDA { return (reverse ? m - 1 - q : q) * inner; };  // q-th row in scan order
+  auto row = [&](size_t q) ORW_INLINE_LAMBDA { return (reverse ? m - 1 - q : q) * stride; };  // q-th row in scan order
   size_t t = 0;
   for (; t + G <= m; t += G) {
     const T* src[G];
@@ -236,19 +236,21 @@ ORW_INLINE void scan_rows_as(const typename S::Lane* x, typename S::Lane* out, s
   }
 }
 
-// m rows of `inner` elements (x, out: row-major), scanned in row order (reverse: from row
-// m - 1 down) on top of carry[inner], which is left holding the last row's running value.
-// `first`: these rows start the scan, so carry is initialized here.
+// m rows (`stride` elements apart) of `inner` elements (x, out), scanned in row order
+// (reverse: from row m - 1 down) on top of carry[inner], which is left holding the last row's
+// running value. `first`: these rows start the scan, so carry is initialized here. Each
+// column's values depend on that column alone (its carry, combined row by row), so scans of
+// column windows give the bits of one scan of all columns.
 template <class S, class Op>
-void scan_rows(const typename S::Lane* x, typename S::Lane* out, size_t m, size_t inner, typename S::Acc* carry,
-               bool exclusive, bool reverse, bool first) {
+void scan_rows(const typename S::Lane* x, typename S::Lane* out, size_t m, size_t stride, size_t inner,
+               typename S::Acc* carry, bool exclusive, bool reverse, bool first) {
   using A = typename S::Acc;
   if (first) std::fill(carry, carry + inner, exclusive ? Op::template identity<A>() : exact_identity<Op, A>());
   if constexpr (kWideScan<S>) {  // one loop per mode for float32 (smaller code for the rest)
-    if (exclusive) scan_rows_as<S, Op>(x, out, m, inner, carry, true, reverse);
-    else scan_rows_as<S, Op>(x, out, m, inner, carry, false, reverse);
+    if (exclusive) scan_rows_as<S, Op>(x, out, m, stride, inner, carry, true, reverse);
+    else scan_rows_as<S, Op>(x, out, m, stride, inner, carry, false, reverse);
   } else {
-    scan_rows_as<S, Op>(x, out, m, inner, carry, exclusive, reverse);
+    scan_rows_as<S, Op>(x, out, m, stride, inner, carry, exclusive, reverse);
   }
 }
 

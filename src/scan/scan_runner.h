@@ -26,22 +26,33 @@ class ScanRunner final : public ScanWalk {
       const size_t block = n_ * inner_, blocks = next().count / block;
       for (size_t b = 0; b < blocks; ++b, x += block, out += block) {
         if (inner_ == 1) scan_contiguous_row<S, Op>(x, out, n_, exclusive_, reverse_);
-        else scan_rows<S, Op>(x, out, n_, inner_, carry, exclusive_, reverse_, true);
+        else scan_rows<S, Op>(x, out, n_, inner_, inner_, carry, exclusive_, reverse_, true);
       }
       done_ += blocks;
       return;
     }
     const size_t m = rows_in_next();
-    scan_rows<S, Op>(x, out, m, inner_, carry, exclusive_, reverse_, row_ == 0);
+    scan_rows<S, Op>(x, out, m, inner_, inner_, carry, exclusive_, reverse_, row_ == 0);
     rows_done(m);
+  }
+
+ private:
+  void scan_row(const void* x, void* out) override {
+    scan_contiguous_row<S, Op>(static_cast<const T*>(x), static_cast<T*>(out), n_, exclusive_, reverse_);
+  }
+  void scan_columns(const void* x, void* out, size_t width, void* carry) override {
+    scan_rows<S, Op>(static_cast<const T*>(x), static_cast<T*>(out), n_, inner_, width, static_cast<A*>(carry),
+                     exclusive_, reverse_, true);
   }
 };
 
-// out = scan of x (outer, n, inner) along n, piece by piece exactly as a stream would.
+// out = scan of x (outer, n, inner) along n: split on the thread pool, or piece by piece
+// exactly as a stream would (the same bits either way).
 template <class S, class Op>
 void scan(const typename S::Lane* x, typename S::Lane* out, size_t outer, size_t n, size_t inner, bool exclusive,
           bool reverse, size_t piece_bytes) {
   ScanRunner<S, Op> runner(outer, n, inner, exclusive, reverse, piece_bytes);
+  if (runner.run_split(x, out)) return;
   for (auto p = runner.next(); p.count > 0; p = runner.next()) runner.feed_typed(x + p.offset, out + p.offset);
 }
 

@@ -4,8 +4,10 @@
 #include <memory>
 
 #include "core/errors.h"
+#include "core/parallel.h"
 #include "onnx/node_inputs.h"
 #include "plan/axes.h"
+#include "plan/pieces.h"
 #include "plan/streamed_run.h"
 #include "select/topk_kernels.h"
 
@@ -96,10 +98,19 @@ class TopKRun final : public SliceRun {
 
 std::vector<Tensor> run_topk(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
   PreparedTopK p = prepare_topk(node, inputs);
-  if (p.values.size() > 0) {
-    kernels::topk(inputs[0]->type(), p.g, p.k, p.largest, inputs[0]->raw(), p.values.mutable_raw(),
-                  p.indices.mutable_data<int64_t>());
-  }
+  if (p.values.size() == 0) return {p.values, p.indices};
+  // Slices (outer indices) are independent: tasks of whole slices.
+  const DataType type = inputs[0]->type();
+  const size_t es = element_size(type);
+  const auto in_slice = static_cast<size_t>(p.g.n * p.g.inner), out_slice = static_cast<size_t>(p.k * p.g.inner);
+  const auto* in = static_cast<const char*>(inputs[0]->raw());
+  auto* values = static_cast<char*>(p.values.mutable_raw());
+  int64_t* indices = p.indices.mutable_data<int64_t>();
+  auto part = [&](size_t s0, size_t s1) {
+    kernels::topk(type, {static_cast<int64_t>(s1 - s0), p.g.n, p.g.inner}, p.k, p.largest, in + s0 * in_slice * es,
+                  values + s0 * out_slice * es, indices + s0 * out_slice);
+  };
+  parallel_ranges(static_cast<size_t>(p.g.outer), slices_per_task(in_slice * es), part);
   return {p.values, p.indices};
 }
 

@@ -166,3 +166,43 @@ TEST_CASE("StreamedRun/finish before the whole input is an error", "[stream]") {
   s->feed(f.data(), nullptr);
   CHECK_THROWS_AS(s->finish(), std::logic_error);
 }
+
+TEST_CASE("StreamedRun/runs that overlap say each next piece before it is fed", "[stream]") {
+  const Shape dims = {7, 300, 257};
+  const std::vector<float> data = random_floats(7 * 300 * 257, -2.0f, 2.0f);
+  const Tensor x = Tensor::view(DataType::kFloat, dims, data.data());
+  std::vector<int64_t> k_value{3};
+  const Tensor kt = Tensor::view(DataType::kInt64, {1}, k_value.data());
+  struct Named {
+    Node node;
+    std::vector<const Tensor*> inputs;
+  };
+  const std::vector<Named> runs = {
+      {Node::make("ReduceSum", "", 11, {Attribute::of_ints("axes", {1})}), {&x}},
+      {Node::make("ArgMax", "", 13, {Attribute::of_int("axis", 0)}), {&x}},
+      {Node::make("TopK", "", 11, {Attribute::of_int("axis", 2)}), {&x, &kt}},
+  };
+  for (const Named& r : runs) {
+    INFO(r.node.op_type());
+    auto s = start_streamed_run(r.node, r.inputs);
+    REQUIRE(s);
+    REQUIRE(s->overlaps());
+    size_t pieces = 0;
+    for (StreamedRun::Piece p = s->next(); p.count != 0; ++pieces) {
+      const StreamedRun::Piece told = s->after(p);
+      s->feed(static_cast<const char*>(x.raw()) + p.offset * 4, nullptr);
+      const StreamedRun::Piece now = s->next();
+      REQUIRE(told.offset == now.offset);
+      REQUIRE(told.count == now.count);
+      p = now;
+    }
+    CHECK(pieces > 1);
+    s->finish();
+  }
+  // A scan's output comes out with each piece: its feeds cannot run behind the copy.
+  int64_t axis_value = 1;
+  const Tensor axis = Tensor::view(DataType::kInt64, {}, &axis_value);
+  auto scan = start_streamed_run(Node::make("CumSum", "", 14, {}), {&x, &axis});
+  REQUIRE(scan);
+  CHECK_FALSE(scan->overlaps());
+}
