@@ -35,8 +35,7 @@ function threadHost(options) {
   const isolated = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
   return {
     canRun: isolated,
-    whyNot: 'threads need a cross-origin isolated page or worker (Cross-Origin-Opener-Policy: same-origin, '
-      + 'Cross-Origin-Embedder-Policy: require-corp): crossOriginIsolated is not true here',
+    whyNot: 'threads need a cross-origin isolated page or worker (COOP same-origin, COEP require-corp)',
     cores: globalThis.navigator?.hardwareConcurrency ?? 1,
     ownWasm: options.wasmBinary !== undefined || options.wasmPath !== undefined,
   };

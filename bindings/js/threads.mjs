@@ -7,8 +7,8 @@
 
 // The most threads init() accepts: kMaxThreads in src/core/parallel.h.
 export const MAX_THREADS = 64;
-// The automatic choice takes at most this many: reductions are memory-bound, and more
-// threads than the memory bus feeds only add start-up time (one worker each).
+// The automatic choice takes at most this many (onnxruntime-web caps its default at 4 too):
+// each thread is a worker started and loaded by init().
 export const AUTO_MAX_THREADS = 4;
 
 // A RangeError for numThreads that is not an integer in [0, MAX_THREADS]; `where` names the
@@ -32,13 +32,13 @@ export function chooseThreads(requested, host) {
   if (asked === undefined && host.ownWasm) {
     // wasmBinary / wasmPath without numThreads name the single-threaded .wasm (as before
     // threads existed); the threaded build would not link with those bytes.
-    return { threads: 1, reason: 'init() was given wasmBinary or wasmPath without numThreads: the single-threaded build' };
+    return { threads: 1, reason: 'wasmBinary or wasmPath without numThreads: the single-threaded build' };
   }
   if (asked === undefined && host.preferred && host.preferred.threads !== 0) {
     asked = host.preferred.threads;
     from = host.preferred.from;
   }
-  if (asked === 1) return { threads: 1, reason: `${from} asked for the single-threaded build` };
+  if (asked === 1) return { threads: 1, reason: `${from} asked for one thread` };
   if (!host.canRun) return { threads: 1, reason: host.whyNot };
   if (asked !== undefined) return { threads: asked };
   const cores = Math.max(1, Math.floor(host.cores) || 1);
@@ -56,7 +56,7 @@ export async function loadChosen(chosen, loadThreaded, loadSingle) {
     } catch (e) {
       if (!chosen.auto) throw e;
       chosen.threads = 1;
-      chosen.reason = `automatic: the threaded build did not load (${e?.message ?? e}), so the single-threaded one runs`;
+      chosen.reason = `automatic: the threaded build did not load (${e?.message ?? e})`;
     }
   }
   return loadSingle();
@@ -84,7 +84,7 @@ export function setRuntimeInfo(m, chosen) {
 // runtimeInfo() keeps telling what runs, with a note of the request it did not follow.
 export function noteLaterRequest(requested) {
   if (!info || requested === undefined || requested === 0 || requested === info.numThreads) return;
-  const note = `init({ numThreads: ${requested} }) came after the module was loaded with ${info.numThreads} thread${info.numThreads === 1 ? '' : 's'}: the loaded module stays`;
+  const note = `init({ numThreads: ${requested} }) came after the module was loaded with ${info.numThreads}`;
   info.reason = info.reason ? `${info.reason}; ${note}` : note;
 }
 
