@@ -134,6 +134,20 @@ test('threads/without the threaded files (a bundle that did not carry them): aut
   }
 });
 
+test('threads/the single-file entry checks numThreads and runs single-threaded, saying why', () => {
+  const single = JSON.stringify(new URL('../../dist/single.mjs', import.meta.url).href);
+  const out = JSON.parse(child(`
+    const m = await import(${single});
+    let error;
+    try { await m.init({ numThreads: -1 }); } catch (e) { error = e.name + ': ' + e.message; }
+    await m.init({ numThreads: 2 });
+    console.log(JSON.stringify({ ...m.runtimeInfo(), error }));`));
+  assert.match(out.error, /^RangeError: .*init\(\{ numThreads \}\)/);
+  assert.equal(out.build, 'single-threaded');
+  assert.equal(out.numThreads, 1);
+  assert.match(out.reason, /single-file entry .* has no threaded build/);
+});
+
 test('threads/runtimeInfo() before init() throws an Error telling to call init()', () => {
   const out = child(`
     const m = await import(${JSON.stringify(ENTRY)});
