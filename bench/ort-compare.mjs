@@ -1,7 +1,10 @@
 // `npm run bench`: this package against onnxruntime-web (numThreads = 1, SIMD) on the same
 // one-node models and inputs, end to end from JS TypedArray to JS TypedArray, in one Node
 // process, interleaved, with warm-up, medians of >= 30 timed samples per side.
-//   node bench/ort-compare.mjs [--json] [--runs N] [--filter substring]
+//   node bench/ort-compare.mjs [--json] [--runs N] [--filter substring] [--threads N]
+//     --threads N: both sides on N threads (default 1): ours init({ numThreads: N }) (the
+//     threaded build for N > 1), ORT env.wasm.numThreads = N with its pool's spinning turned
+//     off (a spinning pool would take the other side's cores between runs)
 //   node bench/ort-compare.mjs --kernels [--runs N] [--json]   kernel-only mode: wasm-resident
 //     tensors, GB/s per kernel and pattern (the wasm build of bench/kernels.cc)
 //   node bench/ort-compare.mjs --cpu-time [...]   process CPU time instead of wall time
@@ -33,9 +36,14 @@ if (args.includes('--kernels')) {
   process.exit(spawnSync(process.execPath, [program.pathname, ...rest], { stdio: 'inherit' }).status ?? 1);
 }
 
-ort.env.wasm.numThreads = 1;
+const threads = args.includes('--threads') ? Number(args[args.indexOf('--threads') + 1]) : 1;
+if (!Number.isInteger(threads) || threads < 1 || threads > 64) {
+  throw new RangeError(`bench/ort-compare.mjs: --threads takes an integer from 1 to 64, not ${args[args.indexOf('--threads') + 1]}`);
+}
+ort.env.wasm.numThreads = threads;
 ort.env.logLevel = 'error';
-await init();
+const ORT_SESSION = { executionProviders: ['wasm'], ...(threads > 1 ? { extra: { session: { intra_op: { allow_spinning: '0' } } } } : {}) };
+await init({ numThreads: threads });
 
 const ONNX = { float32: 1, int32: 6, int64: 7, float64: 11 };
 const ARRAYS = { float32: Float32Array, int32: Int32Array, int64: BigInt64Array, float64: Float64Array };
@@ -145,7 +153,7 @@ for (const c of cases) {
   const data = input(c.type, c.dims);
   if (c.bytes) for (let i = 0; i < data.length; ++i) data[i] = (data[i] - 1) * 5000 * Math.sin(i);  // spread values: ties are rare
   const ours = await InferenceSession.create(bytes, zeroCopy ? { preferredOutputLocation: 'wasm' } : undefined);
-  const theirs = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
+  const theirs = await ort.InferenceSession.create(bytes, ORT_SESSION);
   const resident = zeroCopy ? Tensor.allocate(c.type, c.dims) : null;
   resident?.data.set(data);
   const oursFeed = { x: resident ?? new Tensor(c.type, data, c.dims) };
@@ -201,11 +209,11 @@ const syncUs = median(perCall);
 
 const geo = Math.exp(rows.reduce((s, r) => s + Math.log(r.speedup), 0) / rows.length);
 if (json) {
-  console.log(JSON.stringify({ date: new Date().toISOString(), mode: zeroCopy ? 'zero-copy' : 'copy', clock: cpuTime ? 'cpu' : 'wall', node: process.version, ort: ort.env.versions?.web ?? 'onnxruntime-web', rows, geomean_speedup: geo, sync_node_run_us_8x16: syncUs }, null, 2));
+  console.log(JSON.stringify({ date: new Date().toISOString(), mode: zeroCopy ? 'zero-copy' : 'copy', clock: cpuTime ? 'cpu' : 'wall', threads, node: process.version, ort: ort.env.versions?.web ?? 'onnxruntime-web', rows, geomean_speedup: geo, sync_node_run_us_8x16: syncUs }, null, 2));
 } else {
   const pad = (s, n) => String(s).padEnd(n);
   const num = (x, d = 3) => x.toFixed(d).padStart(9);
-  console.log(`mode: ${zeroCopy ? 'zero-copy (ours: wasm-resident input and output; ORT: copy in and out)' : 'copy in and out (both)'}; ${cpuTime ? 'process CPU time' : 'wall time'}`);
+  console.log(`mode: ${zeroCopy ? 'zero-copy (ours: wasm-resident input and output; ORT: copy in and out)' : 'copy in and out (both)'}; ${cpuTime ? 'process CPU time' : 'wall time'}; ${threads} thread${threads === 1 ? '' : 's'} each`);
   console.log(`${pad('case', 40)} ${'ours ms'.padStart(9)} ${'ORT ms'.padStart(9)} ${'speed-up'.padStart(9)} ${'GB/s'.padStart(9)}`);
   for (const r of rows) {
     console.log(`${pad(r.case, 40)} ${num(r.ours_ms)} ${num(r.ort_ms)} ${num(r.speedup, 2)}x ${num(r.gbps, 2)}${r.max_rel_diff > 1e-3 ? `  (results differ: rel ${r.max_rel_diff.toExponential(1)})` : ''}`);

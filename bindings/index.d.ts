@@ -15,10 +15,36 @@ export interface DataTypeMap {
 export type TensorData = DataTypeMap[DataType];
 
 export interface InitOptions {
-  /** The .wasm bytes, when the caller loads them itself. */
+  /**
+   * Threads for the kernels, the calling thread included (onnxruntime-web's
+   * env.wasm.numThreads): 1 loads the single-threaded build; N > 1 the threaded build with a
+   * pool of N - 1 workers; 0 or left out, an automatic choice: min(4, available cores) where
+   * threads can run, else 1. In Node, the environment variable ORW_NUM_THREADS (if set) is the
+   * default when this is left out. Threads run in Node and in cross-origin isolated pages and
+   * workers; elsewhere the single-threaded build is loaded and runtimeInfo() says why.
+   * @throws RangeError (a rejection) unless an integer from 0 to 64
+   */
+  numThreads?: number;
+  /**
+   * The .wasm bytes, when the caller loads them itself: those of the build numThreads picks
+   * (onnx-reduce-wasm-mt.wasm for threads). Without numThreads, the single-threaded build.
+   */
   wasmBinary?: ArrayBuffer | Uint8Array;
-  /** Where to load the .wasm from (path in Node, URL in browsers). */
+  /** Where to load the .wasm from (path in Node, URL in browsers); as wasmBinary, the build's own. */
   wasmPath?: string | URL;
+}
+
+/** What init() loaded (runtimeInfo()). */
+export interface RuntimeInfo {
+  /** Threads the kernels use, the calling thread included (1 in the single-threaded build). */
+  numThreads: number;
+  /** Every build uses WebAssembly SIMD. */
+  simd: true;
+  /** globalThis.crossOriginIsolated (false in Node, where threads need no isolation). */
+  crossOriginIsolated: boolean;
+  build: 'single-threaded' | 'threaded';
+  /** Why the single-threaded build runs, or why a later init() changed nothing. */
+  reason?: string;
 }
 
 /**
@@ -29,6 +55,14 @@ export interface InitOptions {
  * later call may retry.
  */
 export function init(options?: InitOptions): Promise<void>;
+
+/**
+ * The build init() loaded and its thread count (a fresh object each call). A later init()
+ * asking for another numThreads resolves to the module already loaded: a process or page
+ * loads one build; the reason then notes the request.
+ * @throws Error before init() has loaded the module
+ */
+export function runtimeInfo(): RuntimeInfo;
 
 /** The newest ai.onnx opset the package implements (the default opset). */
 export const LATEST_OPSET: number;

@@ -2,8 +2,9 @@
 # Installs the toolchain this project builds with, idempotently:
 #   Debian packages (emscripten, protoc, libprotobuf-dev, libonnx-dev, catch2, cmake, ...),
 #   protobuf 3.21.12 sources from Debian's source package, and protobuf-lite built for
-#   WebAssembly into a cache outside the source tree.
-# Quick when everything is already there. Prints the cache prefix on its last line.
+#   WebAssembly (single-threaded and threaded) into a cache outside the source tree.
+# Quick when everything is already there. Prints the cache prefixes on its last two lines:
+# protobuf-lite for the threaded module, then for the single-threaded one (the last line).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -56,26 +57,37 @@ if [ ! -f "$pb_src/src/google/protobuf/message_lite.cc" ]; then
 fi
 
 # 3. protobuf-lite for WebAssembly, keyed by emcc version and flags -----------------------
+# Two builds: one with the single-threaded module's flags (cmake/wasm-flags.txt), one with the
+# threaded module's (cmake/wasm-threads-flags.txt: -pthread objects cannot link with others).
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
 emcc_version=$(emcc -dumpversion 2>/dev/null || emcc --version | head -1 | awk '{print $NF}')
-pb_flags=$(cat "$here/cmake/wasm-flags.txt")
-key=$(printf '%s|%s|%s' "$emcc_version" "$pb_flags" "$pb_version" | sha1sum | cut -c1-12)
-pb_wasm="$cache/protobuf-lite-wasm-$key"
-if [ ! -f "$pb_wasm/lib/libprotobuf-lite.a" ]; then
-  log "building protobuf-lite for WebAssembly into $pb_wasm"
-  bdir="$cache/build-protobuf-wasm-$key"
-  rm -rf "$bdir"
-  emcmake cmake -S "$pb_src" -B "$bdir" -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_CXX_FLAGS="$pb_flags" -DCMAKE_C_FLAGS="$pb_flags" \
-    -Dprotobuf_BUILD_TESTS=OFF -Dprotobuf_BUILD_CONFORMANCE=OFF -Dprotobuf_BUILD_EXAMPLES=OFF \
-    -Dprotobuf_BUILD_PROTOC_BINARIES=OFF -Dprotobuf_BUILD_LIBPROTOC=OFF -Dprotobuf_WITH_ZLIB=OFF \
-    -Dprotobuf_BUILD_SHARED_LIBS=OFF -Dprotobuf_INSTALL=OFF >/dev/null
-  cmake --build "$bdir" --target libprotobuf-lite -j"$(nproc)" >/dev/null
-  mkdir -p "$pb_wasm/lib" "$pb_wasm/include"
-  cp "$bdir"/libprotobuf-lite.a "$pb_wasm/lib/"
-  (cd "$pb_src/src" && find google -name '*.h' -o -name '*.inc' | cpio -pdm --quiet "$pb_wasm/include" 2>/dev/null \
-     || tar -cf - $(find google -name '*.h' -o -name '*.inc') | tar -xf - -C "$pb_wasm/include")
-  rm -rf "$bdir"
-fi
+build_protobuf_wasm() {  # flags file -> prints the prefix holding lib/libprotobuf-lite.a
+  local pb_flags key pb_wasm bdir
+  pb_flags=$(cat "$1")
+  key=$(printf '%s|%s|%s' "$emcc_version" "$pb_flags" "$pb_version" | sha1sum | cut -c1-12)
+  pb_wasm="$cache/protobuf-lite-wasm-$key"
+  if [ ! -f "$pb_wasm/lib/libprotobuf-lite.a" ]; then
+    log "building protobuf-lite for WebAssembly ($pb_flags) into $pb_wasm"
+    bdir="$cache/build-protobuf-wasm-$key"
+    rm -rf "$bdir"
+    emcmake cmake -S "$pb_src" -B "$bdir" -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_CXX_FLAGS="$pb_flags" -DCMAKE_C_FLAGS="$pb_flags" \
+      -Dprotobuf_BUILD_TESTS=OFF -Dprotobuf_BUILD_CONFORMANCE=OFF -Dprotobuf_BUILD_EXAMPLES=OFF \
+      -Dprotobuf_BUILD_PROTOC_BINARIES=OFF -Dprotobuf_BUILD_LIBPROTOC=OFF -Dprotobuf_WITH_ZLIB=OFF \
+      -Dprotobuf_BUILD_SHARED_LIBS=OFF -Dprotobuf_INSTALL=OFF >/dev/null
+    cmake --build "$bdir" --target libprotobuf-lite -j"$(nproc)" >/dev/null
+    mkdir -p "$pb_wasm/lib" "$pb_wasm/include"
+    cp "$bdir"/libprotobuf-lite.a "$pb_wasm/lib/"
+    (cd "$pb_src/src" && find google -name '*.h' -o -name '*.inc' | cpio -pdm --quiet "$pb_wasm/include" 2>/dev/null \
+       || tar -cf - $(find google -name '*.h' -o -name '*.inc') | tar -xf - -C "$pb_wasm/include")
+    rm -rf "$bdir"
+  fi
+  echo "$pb_wasm"
+}
+pb_wasm_threads=$(build_protobuf_wasm "$here/cmake/wasm-threads-flags.txt")
+log "ready: protobuf-lite (wasm, threaded) at $pb_wasm_threads"
+pb_wasm=$(build_protobuf_wasm "$here/cmake/wasm-flags.txt")
 log "ready: protobuf-lite (wasm) at $pb_wasm"
+# The last two lines: the threaded build's prefix, then the single-threaded build's.
+echo "$pb_wasm_threads"
 echo "$pb_wasm"

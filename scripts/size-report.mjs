@@ -1,6 +1,7 @@
 // Prints the download size of the package's default browser entry (every file it loads: the JS
 // modules reached from dist/index.mjs, the Emscripten glue, the .wasm; raw and gzip -9), then
-// where the wasm's bytes go, by section (kernel family x type, protobuf-lite, the ONNX
+// what the threaded build adds when init() picks it (its glue, worker script and .wasm; in
+// Node its CommonJS glue and worker instead of the first two), then where the wasm's bytes go, by section (kernel family x type, protobuf-lite, the ONNX
 // messages, Embind, libc++, ...), from the symbol map the build writes next to the module.
 //   node scripts/size-report.mjs            the tables
 //   node scripts/size-report.mjs --check    also fails (exit 1) when the gzipped total passes
@@ -48,6 +49,22 @@ function downloadTable() {
   }
   rows.push(`${'total'.padEnd(24)} ${kb(raw)} KB  ${kb(zipped)} KB gzipped  (budget ${BUDGET_KIB} KB)`);
   return { text: rows.join('\n'), zipped };
+}
+
+// The threaded build's files (scripts/build.sh), loaded only when init() picks threads: a
+// browser loads the first three besides the default entry (not its .wasm), Node the last two
+// and the .wasm. Outside the budget, which is the default download's.
+const THREADED_FILES = ['onnx-reduce-wasm-mt.mjs', 'onnx-reduce-wasm-mt.worker.js', 'onnx-reduce-wasm-mt.wasm',
+  'onnx-reduce-wasm-mt.node.cjs', 'onnx-reduce-wasm-mt.node.worker.cjs'];
+function threadedTable() {
+  const present = THREADED_FILES.filter((f) => existsSync(new URL(f, dist)));
+  if (present.length === 0) return 'threaded build: not in dist/';
+  const rows = ['threaded build (loaded by init({ numThreads > 1 }) only):'];
+  for (const f of present) {
+    const buf = readFileSync(new URL(f, dist));
+    rows.push(`${f.padEnd(34)} ${kb(buf.length)} KB  ${kb(gz(buf))} KB gzipped`);
+  }
+  return rows.join('\n');
 }
 
 // ---- the wasm by section ------------------------------------------------------------------
@@ -187,6 +204,7 @@ function sectionTable(wasmBuf, symbols) {
 
 const { text, zipped } = downloadTable();
 console.log(text);
+console.log('\n' + threadedTable());
 if (existsSync(symbolsFile)) {
   const wasmBuf = readFileSync(new URL('onnx-reduce-wasm.wasm', dist));
   const symbols = readFileSync(symbolsFile, 'utf8');

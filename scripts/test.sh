@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: builds (scripts/build.sh: toolchain, native + wasm builds, dist/), then
 #   Catch2 natively (plain, and with ASan + UBSan) and as wasm under Node, the libFuzzer harnesses (bounded), the SIMD
-#   check of the shipped .wasm, the download-size budget, the TypeScript types check, the JS tests, the packed-tarball
-#   tests and the browser tests.
+#   check of the shipped .wasm, the download-size budget, the TypeScript types check, the JS tests (against the
+#   single-threaded and the threaded build), the packed-tarball tests and the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
@@ -19,12 +19,18 @@ echo "[test] Catch2, wasm under Node" >&2
 ctest --test-dir build/wasm --output-on-failure --no-tests=error
 echo "[test] the shipped wasm has SIMD in its kernel loops" >&2
 node scripts/check-simd.mjs dist/onnx-reduce-wasm.wasm
+node scripts/check-simd.mjs dist/onnx-reduce-wasm-mt.wasm
 echo "[test] download size: the default entry within the budget (scripts/size-report.mjs)" >&2
 node scripts/size-report.mjs --check >/dev/null
 echo "[test] TypeScript types (tsc --noEmit)" >&2
 npx tsc -p tests/types/tsconfig.json
-echo "[test] JS (node:test)" >&2
-node --test tests/js/ tests/package/
+# The JS suite runs against both builds: ORW_NUM_THREADS is init()'s default thread count
+# (1: the single-threaded build; 2: the threaded one). The package tests check the tarball
+# and bundles, which do not depend on it: once.
+echo "[test] JS (node:test), single-threaded build (ORW_NUM_THREADS=1)" >&2
+ORW_NUM_THREADS=1 node --test tests/js/ tests/package/
+echo "[test] JS (node:test), threaded build (ORW_NUM_THREADS=2)" >&2
+ORW_NUM_THREADS=2 node --test tests/js/
 if [ -d tests/browser ]; then
   echo "[test] browser (headless Chromium and Firefox ESR)" >&2
   node --test tests/browser/

@@ -2,6 +2,7 @@
 export { Tensor } from './tensor.mjs';
 export { Node } from './graph-node.mjs';
 export { LATEST_OPSET } from './module.mjs';
+export { runtimeInfo } from './threads.mjs';
 export { InferenceSession } from './session.mjs';
 export { inferModelShapes } from './shapes.mjs';
 export { makeModel, makeNode } from './model-builder.mjs';

@@ -1,7 +1,10 @@
 // Browser and bundler entry: the .wasm is fetched from next to this module
-// (new URL(..., import.meta.url), which Vite and webpack 5 follow).
+// (new URL(..., import.meta.url), which Vite and webpack 5 follow). The threaded build
+// (init({ numThreads > 1 }) on a cross-origin isolated page or worker) is imported only then:
+// its glue, worker script and .wasm are files of their own next to this one.
 import createOrwModule from './onnx-reduce-wasm.mjs';
 import { createWithLoader, fetchBytes, initWith } from './module.mjs';
+import { checkNumThreads, chooseThreads, loadChosen } from './threads.mjs';
 
 export * from './api.mjs';
 
@@ -9,9 +12,9 @@ export * from './api.mjs';
 // compiled while it downloads (instantiateStreaming); any other type is compiled from the
 // bytes. A failed fetch rejects with the URL and the HTTP status, bad bytes with the
 // CompileError itself (the Emscripten glue's own loader would retry, log and abort instead).
-async function instantiate(options, imports) {
+async function instantiate(options, imports, defaultUrl) {
   if (options.wasmBinary) return WebAssembly.instantiate(options.wasmBinary, imports);
-  const url = String(options.wasmPath ?? new URL('./onnx-reduce-wasm.wasm', import.meta.url));
+  const url = String(options.wasmPath ?? defaultUrl);
   let res;
   try {
     res = await fetch(url, { credentials: 'same-origin' });
@@ -26,7 +29,39 @@ async function instantiate(options, imports) {
   return WebAssembly.instantiate(await res.arrayBuffer(), imports);
 }
 
-// Loads the wasm once. options: { wasmBinary?: ArrayBuffer | Uint8Array, wasmPath?: string | URL }
+// Threads need SharedArrayBuffer, which browsers give only to cross-origin isolated pages and
+// workers (served with COOP: same-origin and COEP: require-corp).
+function threadHost(options) {
+  const isolated = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
+  return {
+    canRun: isolated,
+    whyNot: 'threads need a cross-origin isolated page or worker (COOP same-origin, COEP require-corp)',
+    cores: globalThis.navigator?.hardwareConcurrency ?? 1,
+    ownWasm: options.wasmBinary !== undefined || options.wasmPath !== undefined,
+  };
+}
+
+// Loads the wasm once. options: { numThreads?: number, wasmBinary?: ArrayBuffer | Uint8Array,
+// wasmPath?: string | URL } (wasmBinary and wasmPath: the .wasm of the build numThreads picks).
 export function init(options = {}) {
-  return initWith(() => createWithLoader(createOrwModule, (imports) => instantiate(options, imports)), fetchBytes);
+  let requested;
+  try {
+    requested = options.numThreads === undefined ? undefined : checkNumThreads(options.numThreads);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+  return initWith((chosen) => loadChosen(chosen, async (poolSize) => {
+    // The threaded files by URLs made at run time from a variable base, which bundlers do not
+    // follow: they would carry the glue into a chunk of their own (its workers import it by its
+    // URL) and the .wasm into every app, for a build most apps never load. A bundled app gets
+    // threads by copying the three files next to its bundle (docs/api.md#threads).
+    const here = import.meta.url;
+    const glue = new URL('./onnx-reduce-wasm-mt.mjs', here).href;
+    const { default: createThreaded } = await import(/* @vite-ignore */ /* webpackIgnore: true */ glue);
+    const url = new URL('./onnx-reduce-wasm-mt.wasm', here);
+    return createWithLoader(createThreaded, (imports) => instantiate(options, imports, url), { orwPoolSize: poolSize });
+  }, () => {
+    const url = new URL('./onnx-reduce-wasm.wasm', import.meta.url);
+    return createWithLoader(createOrwModule, (imports) => instantiate(options, imports, url));
+  }), fetchBytes, () => chooseThreads(requested, threadHost(options)), requested);
 }

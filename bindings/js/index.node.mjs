@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import createOrwModule from './onnx-reduce-wasm.mjs';
 import { fetchBytes, initWith } from './module.mjs';
+import { checkNumThreads, chooseThreads, loadChosen } from './threads.mjs';
+import { loadThreadedNode, nodeCores } from './threads-node.mjs';
 
 export * from './api.mjs';
 
@@ -16,17 +18,17 @@ async function readBytes(where) {
 
 // The .wasm's default place: next to this module; or, when a bundler has put this module in a
 // CommonJS file (where import.meta is empty), next to that file (__filename exists only there).
-function defaultWasmPath() {
-  if (import.meta.url) return new URL('./onnx-reduce-wasm.wasm', import.meta.url);
-  if (typeof __filename === 'string') return join(__filename, '..', 'onnx-reduce-wasm.wasm');
+function defaultWasmPath(name = 'onnx-reduce-wasm.wasm') {
+  if (import.meta.url) return new URL(`./${name}`, import.meta.url);
+  if (typeof __filename === 'string') return join(__filename, '..', name);
   throw new Error('onnx-reduce-wasm: init(): cannot tell where the .wasm is (no import.meta.url, no __filename); pass init({ wasmPath }) or init({ wasmBinary })');
 }
 
 // The .wasm bytes from options.wasmPath, else from the default place. A missing file is the
 // usual result of bundling the package without copying its .wasm, so that failure names the
 // path tried and what to pass instead.
-async function readWasm(wasmPath) {
-  const where = wasmPath ?? defaultWasmPath();
+async function readWasm(wasmPath, name) {
+  const where = wasmPath ?? defaultWasmPath(name);
   const file = typeof where === 'string' && where.startsWith('file:') ? new URL(where) : where;
   try {
     return await readFile(file);
@@ -35,17 +37,41 @@ async function readWasm(wasmPath) {
     const path = file instanceof URL ? fileURLToPath(file) : String(file);
     const message = wasmPath === undefined
       ? `onnx-reduce-wasm: init(): the .wasm file ${path} does not exist (a bundler may have left it behind); `
-        + 'copy onnx-reduce-wasm.wasm there, or pass init({ wasmPath }) with where it is, or init({ wasmBinary }) with its bytes'
-      : `onnx-reduce-wasm: init({ wasmPath }): the .wasm file ${path} does not exist; pass the path of onnx-reduce-wasm.wasm `
-        + "(require.resolve('onnx-reduce-wasm/onnx-reduce-wasm.wasm') finds the installed one), or init({ wasmBinary }) with its bytes";
+        + `copy ${name} there, or pass init({ wasmPath }) with where it is, or init({ wasmBinary }) with its bytes`
+      : `onnx-reduce-wasm: init({ wasmPath }): the .wasm file ${path} does not exist; pass the path of ${name} `
+        + `(require.resolve('onnx-reduce-wasm/${name}') finds the installed one), or init({ wasmBinary }) with its bytes`;
     throw new Error(message, { cause: e });
   }
 }
 
-// Loads the wasm once. options: { wasmBinary?: ArrayBuffer | Uint8Array, wasmPath?: string | URL }
+// ORW_NUM_THREADS, when set: the numThreads of an init() that leaves it out.
+function threadsFromEnv() {
+  const text = process.env.ORW_NUM_THREADS;
+  if (text === undefined || text.trim() === '') return undefined;
+  const n = /^\s*\d+\s*$/.test(text) ? Number(text) : text;
+  return { threads: checkNumThreads(n, 'the environment variable ORW_NUM_THREADS (the default of init({ numThreads }))'), from: `ORW_NUM_THREADS=${n}` };
+}
+
+// Loads the wasm once. options: { numThreads?: number, wasmBinary?: ArrayBuffer | Uint8Array,
+// wasmPath?: string | URL } (wasmBinary and wasmPath: the .wasm of the build numThreads picks).
 export function init(options = {}) {
-  return initWith(async () => {
-    const wasmBinary = options.wasmBinary ?? (await readWasm(options.wasmPath));
+  let requested;
+  try {
+    requested = options.numThreads === undefined ? undefined : checkNumThreads(options.numThreads);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+  const choose = () => chooseThreads(requested, {
+    canRun: true,
+    cores: nodeCores(),
+    ownWasm: options.wasmBinary !== undefined || options.wasmPath !== undefined,
+    preferred: threadsFromEnv(),
+  });
+  return initWith((chosen) => loadChosen(chosen, async (poolSize) => {
+    const bytes = options.wasmBinary ?? (await readWasm(options.wasmPath, 'onnx-reduce-wasm-mt.wasm'));
+    return loadThreadedNode(bytes, poolSize);
+  }, async () => {
+    const wasmBinary = options.wasmBinary ?? (await readWasm(options.wasmPath, 'onnx-reduce-wasm.wasm'));
     // Compiled synchronously: Node has no main-thread size limit, and WebAssembly.instantiate's
     // hops between threads made start-up ~3 ms slower (npm run bench:init). The glue calls this
     // hook synchronously, so a compile error is rethrown here (the glue would only log it).
@@ -66,5 +92,5 @@ export function init(options = {}) {
     });
     if (failure) throw failure;
     return ready;
-  }, readBytes);
+  }), readBytes, choose, requested);
 }

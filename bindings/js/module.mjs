@@ -1,6 +1,7 @@
 // The loaded wasm module: loading it once, what it says about itself at init (the descriptor
-// layouts, the JS class of each error kind, the newest opset: layout() in
-// bindings/interface.cc), and the JS error of its last failure.
+// layouts, the JS class of each error kind, the newest opset, whether it has threads: layout()
+// in bindings/interface.cc), and the JS error of its last failure.
+import { noteLaterRequest, setRuntimeInfo } from './threads.mjs';
 
 let mod = null;
 let loading = null;
@@ -27,34 +28,72 @@ function adopt(m) {
     throw new Error(`onnx-reduce-wasm: the wasm module implements opset ${layout.maxOpset}, the JS layer says ${LATEST_OPSET}: rebuild both`);
   }
   errorClasses = layout.errorClasses.map((name) => JS_CLASSES[name] ?? Error);
+  if (layout.threads === 1) followSharedMemory(m);
   mod = m;
 }
 
-// Loads the wasm module once (load() returns the instantiated module); later calls share it.
-// reader(where) reads a model given by path or URL (entry-specific: fs in Node, fetch in
-// browsers).
-export function initWith(load, reader) {
+// In the threaded build memory may grow on a pool thread, after which the glue's HEAPU8 (made
+// on this thread) still covers the old size: a shared buffer is never detached, only
+// superseded. So HEAPU8 is read from the memory itself, re-made when its buffer changed.
+function followSharedMemory(m) {
+  let view = m.HEAPU8;
+  Object.defineProperty(m, 'HEAPU8', {
+    configurable: true,
+    get() {
+      const buffer = m.wasmMemory.buffer;
+      if (view.buffer !== buffer) view = new Uint8Array(buffer);
+      return view;
+    },
+    // The glue assigns it when memory grows on this thread.
+    set(v) { view = v; },
+  });
+}
+
+// Loads the wasm module once (load(chosen) returns the instantiated module); later calls share
+// it. reader(where) reads a model given by path or URL (entry-specific: fs in Node, fetch in
+// browsers). choose() gives the build and thread count (threads.mjs: chooseThreads), asked
+// only when this call loads; `requested` is the caller's numThreads, noted in runtimeInfo()
+// when a later call asks for another count than the loaded module has.
+export function initWith(load, reader, choose = () => ({ threads: 1 }), requested = undefined) {
   readResource = reader;
-  if (mod) return Promise.resolve();
+  if (mod) {
+    noteLaterRequest(requested);
+    return Promise.resolve();
+  }
   if (!loading) {
     loading = Promise.resolve()
-      .then(load)
-      .then(adopt, (e) => { loading = null; throw e; });
+      .then(async () => {
+        const chosen = choose();
+        const m = await load(chosen);
+        adopt(m);
+        setRuntimeInfo(m, chosen);
+      })
+      .catch((e) => { loading = null; mod = null; throw e; });
+    return loading;
   }
-  return loading;
+  return loading.then(() => noteLaterRequest(requested));
 }
 
 // The Emscripten module, its wasm compiled and instantiated by `instantiate(imports)` (a
 // promise of { instance, module }) in the glue's instantiateWasm hook instead of by the glue's
 // own loader, so a failure rejects with instantiate's own error (the glue would log and abort).
-export function createWithLoader(createModule, instantiate) {
+// `settings`: more factory options (the threaded build's orwPoolSize). The glue builds the
+// module on the object passed in: after a failure, its pthread workers (already started) are
+// ended there.
+export function createWithLoader(createModule, instantiate, settings = {}) {
   return new Promise((resolve, reject) => {
-    createModule({
+    const moduleArg = {
+      ...settings,
       instantiateWasm(imports, receiveInstance) {
-        instantiate(imports).then(({ instance, module }) => receiveInstance(instance, module), reject);
+        instantiate(imports).then(({ instance, module }) => receiveInstance(instance, module), fail);
         return {};
       },
-    }).then(resolve, reject);
+    };
+    function fail(e) {
+      moduleArg.PThread?.terminateAllThreads();
+      reject(e);
+    }
+    createModule(moduleArg).then(resolve, fail);
   });
 }
 

@@ -32,11 +32,13 @@ export function takeOutputs(keep = null, into = null, where = 'run') {
   try {
     const descs = describeOutputs(m);
     // Keeping an output allocates, which may grow memory: m.HEAPU8 is read afresh each time.
+    // A copy made by the view's slice() has an ArrayBuffer of its own, also when wasm memory
+    // is a SharedArrayBuffer (the threaded build), whose own slice() would be shared too.
     for (let i = 0; i < descs.length; ++i) {
       const { type, ptr, byteSize, dims } = descs[i];
       if (into?.[i]) outputs.push(writeInto(into[i], type, dims, ptr, byteSize, `${where}: outputs[${i}]`));
       else if (keep?.(i)) outputs.push(makeWasmTensor(type, dims, m._orw_tensor_hold_output(i)));
-      else outputs.push(trustedTensor(type, new DTYPES[type].array(m.HEAPU8.buffer.slice(ptr, ptr + byteSize)), dims));
+      else outputs.push(trustedTensor(type, new DTYPES[type].array(m.HEAPU8.slice(ptr, ptr + byteSize).buffer), dims));
     }
     return outputs;
   } catch (e) {

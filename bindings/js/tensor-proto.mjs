@@ -28,7 +28,8 @@ export function readTensorProto(bytes) {
   return withBytes(bytes, (ptr, n) => {
     if (!m.tensorFromBytes(ptr, n)) fail('readTensorProto');
     const p = m.lastBytesPtr();
-    const name = new TextDecoder().decode(m.HEAPU8.subarray(p, p + m.lastBytesLength()));
+    // A copy: browsers refuse to decode a view of shared memory (the threaded build's).
+    const name = new TextDecoder().decode(m.HEAPU8.slice(p, p + m.lastBytesLength()));
     const [tensor] = takeOutputs();
     return { name, tensor };
   }, 'readTensorProto');

@@ -30,6 +30,21 @@ export function appPage(appRoot, scriptTag, bundler) {
     .replaceAll('Vite', bundler);
 }
 
+// The app's page is cross-origin isolated, so init() with numThreads left out tries the
+// threaded build first. Bundlers do not carry its files (bindings/js/index.mjs keeps them off
+// their patterns), so that first import fails and the single-threaded build runs: the one
+// failure expected, removed here (the failed request of onnx-reduce-wasm-mt.mjs and the
+// console's line for it). Anything else stays.
+export function withoutThreadedProbe(problems) {
+  const probe = problems.filter((p) => p.includes('onnx-reduce-wasm-mt.mjs'));
+  let consoleLine = probe.some((p) => p.startsWith('HTTP 404'));
+  return problems.filter((p) => {
+    if (p.includes('onnx-reduce-wasm-mt.mjs')) return false;
+    if (consoleLine && /^console error: Failed to load resource: .*404/.test(p)) { consoleLine = false; return false; }
+    return true;
+  });
+}
+
 // Opens `url` and checks the app's two results; `wasmPath` matches the one .wasm request.
 // A built bundle loads nothing from the repository's dist/; a dev server (`servesPackage`)
 // serves the package's own files, so there that is not checked.
@@ -50,6 +65,6 @@ export async function checkApp(browser, url, wasmPath, { servesPackage = false }
   assert.match(wasm[0].url, wasmPath);
   assert.equal(wasm[0].status, 200);
   if (!servesPackage) assert.ok(!requests.some((r) => r.url.includes('/dist/')), 'nothing from the repository dist/');
-  assert.deepEqual(problems, []);
+  assert.deepEqual(withoutThreadedProbe(problems), []);
   await page.close();
 }

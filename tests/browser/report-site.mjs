@@ -12,9 +12,10 @@ import { launchBrowser, requireDist, startSite } from './helpers.mjs';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
-// Starts the site; resolves to { url, nextReport(timeoutMs) -> Promise<report>, close() }.
-export async function startReportSite() {
-  const site = await startSite();
+// Starts the site (options: as startSite's, e.g. { isolated: false }); resolves to
+// { url, nextReport(timeoutMs) -> Promise<report>, close() }.
+export async function startReportSite(options = {}) {
+  const site = await startSite(options);
   const waiting = [];
   const server = createServer(async (req, res) => {
     if (req.method === 'POST' && req.url === '/result') {

@@ -16,12 +16,17 @@ const files = packed.files.map((f) => f.path).sort();
 // The JS layer's modules besides the entries: the single-file entry and the CLI import them
 // unbundled (the other entries are bundles that hold them).
 const LAYER = ['api', 'dtypes', 'graph-node', 'guards', 'half', 'heap', 'module', 'outputs', 'proto-writer',
-  'model-builder', 'registry-rows', 'session', 'shapes', 'stream', 'tensor', 'tensor-proto'].map((m) => `dist/${m}.mjs`);
+  'model-builder', 'registry-rows', 'session', 'shapes', 'stream', 'tensor', 'tensor-proto', 'threads'].map((m) => `dist/${m}.mjs`);
+// The threaded build: one .wasm; the browser glue and its pthread worker script; the Node glue
+// and its worker (CommonJS).
+const THREADED = ['dist/onnx-reduce-wasm-mt.wasm', 'dist/onnx-reduce-wasm-mt.mjs', 'dist/onnx-reduce-wasm-mt.worker.js',
+  'dist/onnx-reduce-wasm-mt.node.cjs', 'dist/onnx-reduce-wasm-mt.node.worker.cjs'];
 const EXPECTED = [
   'LICENSE', 'README.md', 'package.json',
   'dist/index.mjs', 'dist/index.node.mjs', 'dist/index.cjs', 'dist/single.mjs', 'dist/cli.mjs',
   'dist/index.d.ts', 'dist/index.d.cts',
   'dist/onnx-reduce-wasm.wasm', 'dist/onnx-reduce-wasm.single.mjs',
+  ...THREADED,
   ...LAYER,
 ].sort();
 
@@ -42,8 +47,11 @@ function entryPoints() {
   return out.map((p) => posix.normalize(p));
 }
 
-// The files reachable from the entries: relative static and dynamic imports, and the assets
-// a module loads with new URL('./file', import.meta.url).
+// The files reachable from the entries: relative static and dynamic imports, the assets and
+// worker scripts a module loads with new URL('./file', import.meta.url), a CommonJS file it
+// requires by a relative name (the Node entry's createRequire of the threaded glue), and the
+// pthread worker an Emscripten glue asks locateFile for (shipped as .worker.js, or renamed
+// .worker.cjs for Node: bindings/js/threads-node.mjs maps the name).
 function reachable() {
   const seen = new Set();
   const visit = (file) => {
@@ -53,8 +61,14 @@ function reachable() {
     const text = readFileSync(join(root, file), 'utf8');
     const refs = [
       ...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g),
-      ...text.matchAll(/new URL\(\s*['"](\.{1,2}\/[^'"]+|[\w.-]+\.wasm)['"]/g),
+      ...text.matchAll(/new URL\(\s*['"](\.{1,2}\/[^'"]+|[\w.-]+\.(?:wasm|worker\.js))['"]/g),
+      ...text.matchAll(/\(\s*['"](\.\/[\w.-]+\.cjs)['"]\s*\)/g),
+      // new URL('./file', base): the browser entry's threaded files, off bundlers' patterns
+      ...text.matchAll(/new URL\(\s*['"](\.\/[^'"]+)['"]\s*,\s*[\w$]+\s*\)/g),
     ].map((m) => m[1]);
+    for (const [, name] of text.matchAll(/locateFile\(\s*['"]([\w.-]+)\.worker\.js['"]\s*\)/g)) {
+      refs.push(...[`${name}.worker.js`, `${name}.worker.cjs`].filter((f) => files.includes(posix.join(posix.dirname(file), f))));
+    }
     for (const r of refs) visit(posix.normalize(posix.join(posix.dirname(file), r)));
   };
   entryPoints().forEach(visit);

@@ -1,11 +1,19 @@
 // Compile-only check of the hand-written types (tsc --noEmit): typical uses type-check, and
 // the @ts-expect-error lines prove the types reject misuse.
-import { init, Tensor, Node, InferenceSession, inferModelShapes, readTensorProto, memoryStats, makeModel, makeNode, LATEST_OPSET } from 'onnx-reduce-wasm';
-import type { ShapeInfo, DataType, TensorLocation, ModelSpec } from 'onnx-reduce-wasm';
+import { init, Tensor, Node, InferenceSession, inferModelShapes, readTensorProto, memoryStats, makeModel, makeNode, LATEST_OPSET, runtimeInfo } from 'onnx-reduce-wasm';
+import type { ShapeInfo, DataType, TensorLocation, ModelSpec, RuntimeInfo } from 'onnx-reduce-wasm';
 
 async function main(modelBytes: Uint8Array): Promise<void> {
   await init();
   await init({ wasmPath: '/assets/onnx-reduce-wasm.wasm' });
+  await init({ numThreads: 4 });
+  const info: RuntimeInfo = runtimeInfo();
+  const threaded: boolean = info.build === 'threaded' && info.numThreads > 1 && info.simd;
+  const why: string | undefined = info.reason;
+  // @ts-expect-error build is one of two names
+  const wrongBuild: RuntimeInfo['build'] = 'multi';
+  // @ts-expect-error numThreads is a number
+  await init({ numThreads: '2' });
 
   const x = new Tensor('float32', new Float32Array([1, 2, 3, 4]), [2, 2]);
   const f: Float32Array = x.data;

@@ -1,0 +1,94 @@
+// Which build init() loads, and with how many threads: init({ numThreads }) as onnxruntime-web
+// names it (env.wasm.numThreads). 1 is the single-threaded build; N > 1 the threaded one (a
+// pool of N - 1 workers, the calling thread being the N-th); left out or 0, an automatic
+// choice. Where threads cannot run (a page that is not cross-origin isolated, the
+// single-file entry) the single-threaded build is loaded all the same and runtimeInfo() says
+// why: asking for threads is never an error there.
+
+// The most threads init() accepts: kMaxThreads in src/core/parallel.h.
+export const MAX_THREADS = 64;
+// The automatic choice takes at most this many (onnxruntime-web caps its default at 4 too):
+// each thread is a worker started and loaded by init().
+export const AUTO_MAX_THREADS = 4;
+
+// A RangeError for numThreads that is not an integer in [0, MAX_THREADS]; `where` names the
+// API (init({ numThreads })) or the environment variable it came from.
+export function checkNumThreads(n, where = 'init({ numThreads })') {
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > MAX_THREADS) {
+    const shown = typeof n === 'string' ? JSON.stringify(n) : typeof n === 'bigint' ? `${n}n` : String(n);
+    throw new RangeError(`onnx-reduce-wasm: ${where}: numThreads must be an integer from 0 (automatic) to ${MAX_THREADS}, not ${shown}`);
+  }
+  return n;
+}
+
+// The choice, before anything is loaded. `requested` is the checked numThreads (undefined when
+// left out); `host` what the entry knows: { canRun: boolean, whyNot?: string, cores: number,
+// ownWasm: boolean (the caller gave wasmBinary or wasmPath), preferred?: { threads, from }
+// (a default from the environment: Node's ORW_NUM_THREADS) }. Returns { threads, reason? }:
+// threads > 1 means the threaded build with that many; reason says why it is 1.
+export function chooseThreads(requested, host) {
+  let asked = requested === 0 ? undefined : requested;
+  let from = `init({ numThreads: ${asked} })`;
+  if (asked === undefined && host.ownWasm) {
+    // wasmBinary / wasmPath without numThreads name the single-threaded .wasm (as before
+    // threads existed); the threaded build would not link with those bytes.
+    return { threads: 1, reason: 'wasmBinary or wasmPath without numThreads: the single-threaded build' };
+  }
+  if (asked === undefined && host.preferred && host.preferred.threads !== 0) {
+    asked = host.preferred.threads;
+    from = host.preferred.from;
+  }
+  if (asked === 1) return { threads: 1, reason: `${from} asked for one thread` };
+  if (!host.canRun) return { threads: 1, reason: host.whyNot };
+  if (asked !== undefined) return { threads: asked };
+  const cores = Math.max(1, Math.floor(host.cores) || 1);
+  const threads = Math.min(AUTO_MAX_THREADS, cores);
+  return threads > 1 ? { threads, auto: true } : { threads: 1, reason: 'automatic: one core available' };
+}
+
+// The module of the chosen build: loadThreaded(poolSize) or loadSingle(). When threads were the
+// automatic choice and their files do not load (a bundler that did not carry them, say), the
+// single-threaded build is loaded instead and `chosen` says why; asked-for threads reject.
+export async function loadChosen(chosen, loadThreaded, loadSingle) {
+  if (chosen.threads > 1) {
+    try {
+      return await loadThreaded(chosen.threads - 1);
+    } catch (e) {
+      if (!chosen.auto) throw e;
+      chosen.threads = 1;
+      chosen.reason = `automatic: the threaded build did not load (${e?.message ?? e})`;
+    }
+  }
+  return loadSingle();
+}
+
+// What runtimeInfo() reports, filled in once the module is loaded.
+let info = null;
+
+export function setRuntimeInfo(m, chosen) {
+  const threaded = JSON.parse(m.layout()).threads === 1;
+  // The module's own count (setNumThreads returns the count in effect), not the request.
+  const numThreads = threaded ? m.setNumThreads(chosen.threads) : 1;
+  info = {
+    numThreads,
+    simd: true,
+    crossOriginIsolated: globalThis.crossOriginIsolated === true,
+    build: threaded ? 'threaded' : 'single-threaded',
+  };
+  if (chosen.reason) info.reason = chosen.reason;
+  return info;
+}
+
+// A later init() asking for a different count: the module loaded first stays (its workers
+// and memory cannot be swapped for another's while tensors and nodes live in it), and
+// runtimeInfo() keeps telling what runs, with a note of the request it did not follow.
+export function noteLaterRequest(requested) {
+  if (!info || requested === undefined || requested === 0 || requested === info.numThreads) return;
+  const note = `init({ numThreads: ${requested} }) came after the module was loaded with ${info.numThreads}`;
+  info.reason = info.reason ? `${info.reason}; ${note}` : note;
+}
+
+export function runtimeInfo() {
+  if (!info) throw new Error('onnx-reduce-wasm: runtimeInfo(): call `await init()` first');
+  return { ...info };
+}
