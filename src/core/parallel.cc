@@ -1,9 +1,5 @@
 #include "core/parallel.h"
 
-#ifndef ORW_THREADS
-#define ORW_THREADS 0
-#endif
-
 #include <exception>
 
 #if ORW_THREADS
@@ -171,8 +167,6 @@ Pool& pool() {
 
 }  // namespace
 
-bool threads_supported() { return true; }
-
 size_t set_thread_count(size_t n) {
   if (n < 1) n = 1;
   if (n > kMaxThreads) n = kMaxThreads;
@@ -203,9 +197,7 @@ void wait_background() {
 
 #else  // no threads in this build
 
-bool threads_supported() { return false; }
 size_t set_thread_count(size_t) { return 1; }
-size_t thread_count() { return 1; }
 
 void parallel_for(size_t tasks, TaskFn fn, void* context) {
   for (size_t i = 0; i < tasks; ++i) fn(context, i);

@@ -10,21 +10,31 @@
 #include <cstddef>
 #include <type_traits>
 
+// Set by the build for every target (CMakeLists.txt): 1 with threads, 0 without.
+#ifndef ORW_THREADS
+#define ORW_THREADS 0
+#endif
+
 namespace orw {
 
 // The most threads kernels use, the calling thread included.
 constexpr size_t kMaxThreads = 64;
 
 // Whether this build can run threads at all.
-bool threads_supported();
+constexpr bool threads_supported() { return ORW_THREADS != 0; }
 
 // Sets the threads kernels use, the calling thread included: n clamped to [1, kMaxThreads],
 // and 1 where threads are not supported. Starts or stops pool threads to match (n - 1 of
 // them). Must not be called from inside a task. Returns the count now in effect.
 size_t set_thread_count(size_t n);
 
-// The count in effect (1 until set_thread_count raises it).
+// The count in effect (1 until set_thread_count raises it). A constant 1 without threads, so
+// that the code splitting work for the pool drops out of that build.
+#if ORW_THREADS
 size_t thread_count();
+#else
+constexpr size_t thread_count() { return 1; }
+#endif
 
 // A task: fn(context, index).
 using TaskFn = void (*)(void* context, size_t index);

@@ -1,9 +1,15 @@
 #include "plan/reduce_walk.h"
 
+#include <cstddef>
+
+#include "core/errors.h"
 #include "core/parallel.h"
 #include "plan/pieces.h"
 
 namespace orw {
+namespace {
+constexpr size_t kMaxAccBytes = 32;  // the widest accumulator (128-bit sums) with room to spare
+}  // namespace
 
 PieceShape piece_shape(const ReductionPlan& plan, size_t element_size) {
   PieceShape p;
@@ -38,6 +44,7 @@ ReduceWalk::ReduceWalk(const ReductionPlan& plan, void* out, size_t element_size
     inner_in_ *= static_cast<size_t>(dims[g]);
     if (!plan_.group_reduced[g]) inner_out_ *= static_cast<size_t>(dims[g]);
   }
+  if (acc_size > kMaxAccBytes) fail<InternalError>(ErrorMessage() << "reduce: accumulators of " << acc_size << " bytes");
   if (acc_size != element_size) {
     wide_ = byte_buffer(outputs() * acc_size);
     acc_ = wide_.get();
@@ -58,7 +65,11 @@ void ReduceWalk::feed(const void* x, size_t begin, size_t count) {
   const size_t groups = dims.size();
   if (count == 0) return;
   if (groups == 0 || (groups == 1 && !plan_.group_reduced[0])) return kept(x, begin, count);  // K, or one element
-  if (groups == 1) return slice(x, count);                                                   // R
+  if (groups == 1) {  // R
+    std::max_align_t partial[kMaxAccBytes / sizeof(std::max_align_t)];
+    slice_partial(x, count, partial);
+    return add_partial(partial);
+  }
   const auto* bytes = static_cast<const char*>(x);
   if (groups == 2) {  // KR, RK: the piece's whole rows
     const auto cols = static_cast<size_t>(dims[1]);

@@ -68,10 +68,8 @@ class ReduceWalk : public ReduceStream {
 
   // K (nothing reduced, or a single element): out[begin + i] = Op(out[begin + i], x[i]).
   virtual void kept(const void* x, size_t begin, size_t count) = 0;
-  // R: x[0..count) reduced to one partial result.
-  virtual void slice(const void* x, size_t count) = 0;
-  // The same in two steps, for slices reduced on several threads: x[0..count) reduced into
-  // *partial (one accumulator), then the partials added in input order.
+  // R: x[0..count) reduced into *partial (one accumulator), then the partials added in input
+  // order (two steps, so that slices can be reduced on several threads).
   virtual void slice_partial(const void* x, size_t count, void* partial) = 0;
   virtual void add_partial(const void* partial) = 0;
   // KR (each of `rows` rows reduced, rows `cols` apart) or RK (rows `stride` apart combined

@@ -66,7 +66,7 @@ bool ScanWalk::run_split(const void* x, void* out) {
     for (size_t b = t / windows * per_task, e = b + per_task < outer_ ? b + per_task : outer_; b < e; ++b) {
       const size_t c0 = t % windows * width, w = inner_ - c0 < width ? inner_ - c0 : width;
       const size_t at = b * block_bytes + c0 * element_size_;
-      scan_columns(in + at, o + at, w, carry.get());
+      scan_columns(in + at, o + at, n_, w, carry.get(), true);
     }
   };
   parallel_for(task_count(outer_, per_task) * windows, task);

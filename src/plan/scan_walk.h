@@ -44,10 +44,10 @@ class ScanWalk : public ScanStream {
   bool run_split(const void* x, void* out);
 
  protected:
-  // One block's contiguous row (inner == 1), or its n rows of columns [0, width) (x, out at
-  // the window's first column) on a fresh carry of width accumulators.
+  // One block's contiguous row (inner == 1), or `rows` of its rows, columns [0, width) (x, out
+  // at the window's first column), on carry[width] (first: the carry starts here).
   virtual void scan_row(const void* x, void* out) = 0;
-  virtual void scan_columns(const void* x, void* out, size_t width, void* carry) = 0;
+  virtual void scan_columns(const void* x, void* out, size_t rows, size_t width, void* carry, bool first) = 0;
 
   size_t rows_in_next() const { return n_ - row_ < rows_per_piece_ ? n_ - row_ : rows_per_piece_; }
   void rows_done(size_t m);  // by rows: m more rows of the current block scanned

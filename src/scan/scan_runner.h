@@ -25,14 +25,14 @@ class ScanRunner final : public ScanWalk {
     if (!by_rows_) {
       const size_t block = n_ * inner_, blocks = next().count / block;
       for (size_t b = 0; b < blocks; ++b, x += block, out += block) {
-        if (inner_ == 1) scan_contiguous_row<S, Op>(x, out, n_, exclusive_, reverse_);
-        else scan_rows<S, Op>(x, out, n_, inner_, inner_, carry, exclusive_, reverse_, true);
+        if (inner_ == 1) scan_row(x, out);
+        else scan_columns(x, out, n_, inner_, carry, true);
       }
       done_ += blocks;
       return;
     }
     const size_t m = rows_in_next();
-    scan_rows<S, Op>(x, out, m, inner_, inner_, carry, exclusive_, reverse_, row_ == 0);
+    scan_columns(x, out, m, inner_, carry, row_ == 0);
     rows_done(m);
   }
 
@@ -40,9 +40,9 @@ class ScanRunner final : public ScanWalk {
   void scan_row(const void* x, void* out) override {
     scan_contiguous_row<S, Op>(static_cast<const T*>(x), static_cast<T*>(out), n_, exclusive_, reverse_);
   }
-  void scan_columns(const void* x, void* out, size_t width, void* carry) override {
-    scan_rows<S, Op>(static_cast<const T*>(x), static_cast<T*>(out), n_, inner_, width, static_cast<A*>(carry),
-                     exclusive_, reverse_, true);
+  void scan_columns(const void* x, void* out, size_t rows, size_t width, void* carry, bool first) override {
+    scan_rows<S, Op>(static_cast<const T*>(x), static_cast<T*>(out), rows, inner_, width, static_cast<A*>(carry),
+                     exclusive_, reverse_, first);
   }
 };
 
