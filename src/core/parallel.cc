@@ -1,17 +1,18 @@
 #include "core/parallel.h"
 
-#include <exception>
-
 #if ORW_THREADS
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <mutex>
 #include <thread>
 #include <vector>
 #endif
 
 namespace orw {
+
+#if ORW_THREADS
 namespace {
 
 // A background task run inline (one thread): what it threw, for wait_background().
@@ -31,11 +32,6 @@ void rethrow_inline() {
   g_inline_error = nullptr;
   std::rethrow_exception(e);
 }
-
-}  // namespace
-
-#if ORW_THREADS
-namespace {
 
 // True on a thread while it runs a task: a parallel_for from inside a task runs inline.
 thread_local bool t_in_task = false;
@@ -203,8 +199,8 @@ void parallel_for(size_t tasks, TaskFn fn, void* context) {
   for (size_t i = 0; i < tasks; ++i) fn(context, i);
 }
 
-void start_background(TaskFn fn, void* context) { run_inline(fn, context); }
-void wait_background() { rethrow_inline(); }
+void start_background(TaskFn fn, void* context) { fn(context, 0); }
+void wait_background() {}
 
 #endif
 

@@ -47,8 +47,9 @@ using TaskFn = void (*)(void* context, size_t index);
 void parallel_for(size_t tasks, TaskFn fn, void* context);
 
 // Starts fn(context, 0) on a pool thread and returns at once (runs it here and now when
-// thread_count() is 1); wait_background() returns once it is done, rethrowing what it threw
-// (either way: a start never throws).
+// thread_count() is 1); wait_background() returns once it is done, rethrowing what it threw.
+// (In a build without threads the task runs inside start_background, which throws what it
+// throws.)
 // Between the two the caller may do anything but start other pool work (a parallel_for from
 // the background task itself runs inline). One background task at a time.
 void start_background(TaskFn fn, void* context);
@@ -65,7 +66,8 @@ void parallel_for(size_t tasks, F& f) {
 // work, so the cut depends on the sizes alone.
 constexpr size_t task_count(size_t items, size_t grain) { return grain == 0 ? 0 : (items + grain - 1) / grain; }
 
-// f(begin, end) over [0, items) in parts of `grain` items (the last one shorter), on the pool.
+// f(begin, end) over [0, items) in parts of `grain` items (the last one shorter), on the pool
+// or, with one thread, in turn: the same parts either way.
 template <class F>
 void parallel_ranges(size_t items, size_t grain, F& f) {
   auto task = [&](size_t t) { f(t * grain, items - t * grain < grain ? items : (t + 1) * grain); };
