@@ -2,6 +2,7 @@
 
 #if ORW_THREADS
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
@@ -36,6 +37,25 @@ void rethrow_inline() {
 // True on a thread while it runs a task: a parallel_for from inside a task runs inline.
 thread_local bool t_in_task = false;
 
+// How long a thread that waits for a job (or for a job's end) checks before it sleeps. Waking
+// a sleeping thread costs tens of microseconds (a futex, and in wasm Atomics.wait/notify):
+// more than a piece of a streamed run takes, so a stream that hands its pieces one by one to
+// a pool thread would spend its time waking it. A short spin keeps the hand-off at a few
+// hundred nanoseconds and leaves the core free soon after the last job.
+constexpr auto kSpin = std::chrono::microseconds(100);
+
+// Checks done() until it is true or kSpin has passed; returns its last answer.
+template <class Done>
+bool spin_until(Done done) {
+  const auto until = std::chrono::steady_clock::now() + kSpin;
+  for (;;) {
+    for (int i = 0; i < 256; ++i) {
+      if (done()) return true;
+    }
+    if (std::chrono::steady_clock::now() >= until) return done();
+  }
+}
+
 // n - 1 pool threads asleep on a condition variable between jobs. A job is one parallel_for:
 // its tasks are taken from a shared counter by the caller and every pool thread; the caller
 // returns once each pool thread has left the job (so the next job can reuse the fields).
@@ -57,7 +77,7 @@ class Pool {
     stop_ = false;
     // Each thread starts from the generation of now: a job posted before it first looks must
     // still be seen as new.
-    for (size_t i = 1; i < n; ++i) threads_.emplace_back([this, g = generation_] { work(g); });
+    for (size_t i = 1; i < n; ++i) threads_.emplace_back([this, g = generation_.load()] { work(g); });
   }
 
   void run(size_t tasks, TaskFn fn, void* context) {
@@ -79,6 +99,7 @@ class Pool {
     background_ = false;
     std::exception_ptr e;
     {
+      spin_until([this] { return busy_.load() == 0; });
       std::unique_lock<std::mutex> lock(m_);
       idle_.wait(lock, [this] { return busy_ == 0; });
       e = error_;
@@ -100,6 +121,7 @@ class Pool {
     wake_.notify_all();
   }
   void finish() {
+    spin_until([this] { return busy_.load() == 0; });
     std::unique_lock<std::mutex> lock(m_);
     idle_.wait(lock, [this] { return busy_ == 0; });
     if (error_) std::rethrow_exception(error_);
@@ -114,11 +136,12 @@ class Pool {
   void work(uint64_t seen) {
     for (;;) {
       Job job;
+      spin_until([&] { return stop_.load() || generation_.load() != seen; });
       {
         std::unique_lock<std::mutex> lock(m_);
         wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
         if (stop_) return;
-        seen = generation_;
+        seen = generation_.load();
         job = job_;
       }
       drain(job);
@@ -150,9 +173,10 @@ class Pool {
   Job job_;
   std::atomic<size_t> next_{0};
   std::exception_ptr error_;
-  uint64_t generation_ = 0;
-  size_t busy_ = 0;  // pool threads still inside the current job
-  bool stop_ = false;
+  // Written under m_; atomic so that waiting threads can spin on them before they sleep.
+  std::atomic<uint64_t> generation_{0};
+  std::atomic<size_t> busy_{0};  // pool threads still inside the current job
+  std::atomic<bool> stop_{false};
   bool background_ = false;  // a start_background job is posted and not yet joined
 };
 

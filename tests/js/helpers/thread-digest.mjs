@@ -16,7 +16,7 @@ const digest = (tensors) => tensors.reduce((h, t) => {
   return fnv(new Uint8Array(d.buffer, d.byteOffset, d.byteLength), h);
 }, 0x811c9dc5).toString(16);
 
-const rand = prng(20261203);
+const rand = prng(20261203).next;
 const dims = [24, 96, 130];  // 299520 elements: several pieces of every kind
 const count = dims.reduce((a, b) => a * b);
 const data = {
