@@ -164,7 +164,6 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_run(int handle, uintptr_t desc_ptr,
 // pointer unused. Returns 1 (started), 2 (cannot stream: use orw_node_run) or 0 (error).
 extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_stream_begin(int handle, uintptr_t desc_ptr, int n_inputs) {
   int status = 0;
-  settle_stream();
   glue().stream.reset();
   guarded([&] {
     const Node& node = live_node(handle, "Node.run");

@@ -125,7 +125,6 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_session_run(int handle, uintptr_t desc_p
 // 0's data pointer unused. Returns 1 (started), 2 (cannot stream: use orw_session_run) or 0.
 extern "C" EMSCRIPTEN_KEEPALIVE int orw_session_stream_begin(int handle, uintptr_t desc_ptr, int n_inputs) {
   int status = 0;
-  settle_stream();
   glue().stream.reset();
   guarded([&] {
     const Session& s = live_session(handle, "InferenceSession.run");

@@ -9,10 +9,8 @@
 #include <exception>
 #include <new>
 #include <stdexcept>
-#include <utility>
 
 #include "core/errors.h"
-#include "core/parallel.h"
 #include "plan/pieces.h"
 
 namespace orw::bindings {
@@ -73,16 +71,7 @@ void describe_outputs() {
 int begin_stream(std::unique_ptr<StreamedRun> s) {
   GlueState& g = glue();
   g.stream = std::move(s);
-  g.overlap = g.stream && g.stream->overlaps() && thread_count() > 1;
-  g.fed_any = false;
   return g.stream ? 1 : 2;
-}
-
-void settle_stream() {
-  try {
-    wait_background();
-  } catch (...) {  // the stream it belonged to is being dropped: its error with it
-  }
 }
 
 namespace {
@@ -115,7 +104,7 @@ EMSCRIPTEN_KEEPALIVE size_t orw_stream_next() {
   using namespace orw::bindings;
   GlueState& g = glue();
   if (!g.stream) return 0;
-  g.piece = g.overlap && g.fed_any ? g.upcoming : g.stream->next();
+  g.piece = g.stream->next();
   const size_t bytes = std::max<size_t>(g.piece.count * g.stream->element_size(), 1);
   if (g.staging_in.size() < bytes) g.staging_in.resize(bytes);
   if (g.stream->output_in_pieces() && g.staging_out.size() < bytes) g.staging_out.resize(bytes);
@@ -132,20 +121,13 @@ EMSCRIPTEN_KEEPALIVE int orw_stream_feed() {
   using namespace orw::bindings;
   return guarded([] {
     if (!glue().stream) orw::fail<orw::InternalError>(orw::ErrorMessage() << "stream: no streamed run in progress");
-    GlueState& g = glue();
-    if (!g.overlap) return g.stream->feed(g.staging_in.data(), g.staging_out.data());
-    orw::wait_background();  // the piece before (its error, if any, fails this call)
-    std::swap(g.staging_in, g.staging_back);
-    g.upcoming = g.stream->after(g.piece);
-    g.fed_any = true;
-    orw::start_background([](void*, size_t) { glue().stream->feed(glue().staging_back.data(), nullptr); }, nullptr);
+    glue().stream->feed(glue().staging_in.data(), glue().staging_out.data());
   });
 }
 EMSCRIPTEN_KEEPALIVE int orw_stream_end() {
   using namespace orw::bindings;
   const bool ok = guarded([] {
     if (!glue().stream) orw::fail<orw::InternalError>(orw::ErrorMessage() << "stream: no streamed run in progress");
-    orw::wait_background();
     glue().outputs.clear();
     for (orw::Tensor& out : glue().stream->finish()) glue().outputs.push_back(out);
     describe_outputs();
@@ -153,7 +135,7 @@ EMSCRIPTEN_KEEPALIVE int orw_stream_end() {
   glue().stream.reset();
   // Give staging buffers larger than any piece back (one piece's worth stays for the next run:
   // reallocating and zero-filling it on every run cost more than a whole reduction).
-  for (auto* v : {&glue().staging_in, &glue().staging_out, &glue().staging_back}) {
+  for (auto* v : {&glue().staging_in, &glue().staging_out}) {
     if (v->capacity() > orw::kMaxPieceBytes) std::vector<char>().swap(*v);
   }
   return ok;

@@ -29,11 +29,6 @@ struct GlueState {
   std::unique_ptr<StreamedRun> stream;  // a streamed run in progress (see orw_stream_*)
   StreamedRun::Piece piece;             // the piece JS copies next
   std::vector<char> staging_in;         // where JS puts it
-  // Overlapped streams (several threads, StreamedRun::overlaps()): the piece fed last is
-  // processed from staging_back on a pool thread while JS copies the next one.
-  std::vector<char> staging_back;
-  bool overlap = false, fed_any = false;
-  StreamedRun::Piece upcoming;          // the piece after the one in flight
   std::vector<char> staging_out;        // where a scan's output piece comes out
   std::vector<Tensor> run_tensors;      // a node run's input views (kept: no allocation per run)
   std::vector<const Tensor*> run_inputs;
@@ -42,8 +37,6 @@ struct GlueState {
 // Makes `s` the stream in progress; returns the status code of the orw_*_stream_begin
 // exports: 1 started, 2 this run cannot stream.
 int begin_stream(std::unique_ptr<StreamedRun> s);
-// Waits for a stream's piece still in flight on a pool thread (before its stream is dropped).
-void settle_stream();
 GlueState& glue();
 
 // Records the exception in flight (call from a catch block).

@@ -16,33 +16,14 @@ namespace orw {
 #if ORW_THREADS
 namespace {
 
-// A background task run inline (one thread): what it threw, for wait_background().
-std::exception_ptr g_inline_error;
-
-void run_inline(TaskFn fn, void* context) {
-  try {
-    fn(context, 0);
-  } catch (...) {
-    g_inline_error = std::current_exception();
-  }
-}
-
-void rethrow_inline() {
-  if (!g_inline_error) return;
-  std::exception_ptr e = g_inline_error;
-  g_inline_error = nullptr;
-  std::rethrow_exception(e);
-}
-
 // True on a thread while it runs a task: a parallel_for from inside a task runs inline.
 thread_local bool t_in_task = false;
 
 // How long a thread that waits for a job (or for a job's end) checks before it sleeps. Waking
-// a sleeping thread costs tens of microseconds (a futex, and in wasm Atomics.wait/notify):
-// more than a piece of a streamed run takes, so a stream that hands its pieces one by one to
-// a pool thread would spend its time waking it. A short spin keeps the hand-off at a few
-// hundred nanoseconds and leaves the core free soon after the last job.
-constexpr auto kSpin = std::chrono::microseconds(100);
+// a sleeping thread costs tens of microseconds (a futex; in wasm, Atomics.wait/notify), a
+// tenth of a 16 MiB run; a short spin catches back-to-back runs and leaves the core soon
+// after the last one (a longer one costs the other side of a shared machine).
+constexpr auto kSpin = std::chrono::microseconds(50);
 
 // Checks done() until it is true or kSpin has passed; returns its last answer.
 template <class Done>
@@ -85,27 +66,6 @@ class Pool {
     post(tasks, fn, context);
     drain(job_);
     finish();
-  }
-
-  // A job of one task the pool threads run while the caller goes on: run_ stays locked until
-  // join_background() (by the same caller).
-  void start_background(TaskFn fn, void* context) {
-    run_.lock();
-    post(1, fn, context);
-    background_ = true;
-  }
-  void join_background() {
-    if (!background_) return;
-    background_ = false;
-    std::exception_ptr e;
-    {
-      spin_until([this] { return busy_.load() == 0; });
-      std::unique_lock<std::mutex> lock(m_);
-      idle_.wait(lock, [this] { return busy_ == 0; });
-      e = error_;
-    }
-    run_.unlock();
-    if (e) std::rethrow_exception(e);
   }
 
  private:
@@ -177,7 +137,6 @@ class Pool {
   std::atomic<uint64_t> generation_{0};
   std::atomic<size_t> busy_{0};  // pool threads still inside the current job
   std::atomic<bool> stop_{false};
-  bool background_ = false;  // a start_background job is posted and not yet joined
 };
 
 Pool& pool() {
@@ -205,16 +164,6 @@ void parallel_for(size_t tasks, TaskFn fn, void* context) {
   pool().run(tasks, fn, context);
 }
 
-void start_background(TaskFn fn, void* context) {
-  if (pool().size() == 1) return run_inline(fn, context);
-  pool().start_background(fn, context);
-}
-
-void wait_background() {
-  rethrow_inline();
-  pool().join_background();
-}
-
 #else  // no threads in this build
 
 size_t set_thread_count(size_t) { return 1; }
@@ -223,8 +172,6 @@ void parallel_for(size_t tasks, TaskFn fn, void* context) {
   for (size_t i = 0; i < tasks; ++i) fn(context, i);
 }
 
-void start_background(TaskFn fn, void* context) { fn(context, 0); }
-void wait_background() {}
 
 #endif
 

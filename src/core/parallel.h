@@ -46,15 +46,6 @@ using TaskFn = void (*)(void* context, size_t index);
 // caller on return.
 void parallel_for(size_t tasks, TaskFn fn, void* context);
 
-// Starts fn(context, 0) on a pool thread and returns at once (runs it here and now when
-// thread_count() is 1); wait_background() returns once it is done, rethrowing what it threw.
-// (In a build without threads the task runs inside start_background, which throws what it
-// throws.)
-// Between the two the caller may do anything but start other pool work (a parallel_for from
-// the background task itself runs inline). One background task at a time.
-void start_background(TaskFn fn, void* context);
-void wait_background();
-
 // The same with any callable taking the task index.
 template <class F>
 void parallel_for(size_t tasks, F& f) {

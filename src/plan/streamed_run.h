@@ -29,11 +29,6 @@ class StreamedRun {
   virtual bool output_in_pieces() const = 0;
   // Processes the next piece: `in` holds its elements of input 0.
   virtual void feed(const void* in, void* out) = 0;
-  // Whether the piece after p is known before p is fed, so that a feed may run on a pool
-  // thread while the next piece is copied in (runs whose output does not come in pieces).
-  virtual bool overlaps() const { return false; }
-  // The piece after p (count 0 past the end); only where overlaps().
-  virtual Piece after(Piece) const { return {}; }
   // Once everything was fed: the outputs, in the node's order (none for output_in_pieces()
   // runs: the output went out in pieces). InternalError before that.
   virtual std::vector<Tensor> finish() = 0;
@@ -55,11 +50,6 @@ class InOrderRun final : public StreamedRun {
     return {fed_, total_ - fed_ < piece ? total_ - fed_ : piece};
   }
   bool output_in_pieces() const override { return false; }
-  bool overlaps() const override { return true; }
-  Piece after(Piece p) const override {
-    const size_t begin = p.offset + p.count, piece = stream_->piece_elements();
-    return {begin, total_ - begin < piece ? total_ - begin : piece};
-  }
   void feed(const void* in, void*) override {
     const Piece p = next();
     stream_->feed(in, p.offset, p.count);
@@ -95,9 +85,10 @@ class SliceRun : public StreamedRun {
       : what_(what), element_size_(element_size), outer_(outer), slice_(slice),
         per_piece_(slice * element_size >= kPieceBytes ? 1 : kPieceBytes / (slice * element_size)) {}
   size_t element_size() const final { return element_size_; }
-  Piece next() const final { return pieces_from(fed_); }
-  bool overlaps() const final { return !output_in_pieces(); }
-  Piece after(Piece p) const final { return pieces_from((p.offset + p.count) / slice_); }
+  Piece next() const final {
+    const size_t left = outer_ - fed_;
+    return {fed_ * slice_, (left < per_piece_ ? left : per_piece_) * slice_};
+  }
   void feed(const void* in, void* out) final {
     const size_t count = next().count / slice_;
     feed_slices(in, out, fed_, count);
@@ -117,11 +108,6 @@ class SliceRun : public StreamedRun {
   virtual std::vector<Tensor> outputs() = 0;
 
  private:
-  Piece pieces_from(size_t first) const {  // the piece starting at slice `first`
-    const size_t left = outer_ - first;
-    return {first * slice_, (left < per_piece_ ? left : per_piece_) * slice_};
-  }
-
   const char* what_;
   size_t element_size_, outer_, slice_, per_piece_, fed_ = 0;
 };

@@ -72,26 +72,3 @@ TEST_CASE("task_count cuts items into tasks of a grain, the last one shorter", "
   CHECK(task_count(9, 4) == 3);
   CHECK(task_count(9, 0) == 0);
 }
-
-TEST_CASE("a background task runs while the caller goes on, and its exception reaches the wait", "[parallel]") {
-  for (size_t threads : {1, 2, 3}) {
-    ThreadsFor use(threads);
-    std::atomic<int> ran{0};
-    auto task = [](void* c, size_t) { static_cast<std::atomic<int>*>(c)->fetch_add(1); };
-    start_background(task, &ran);
-    wait_background();
-    CHECK(ran.load() == 1);
-    auto failing = [](void*, size_t) { throw std::runtime_error("background failed"); };
-    if (threads_supported()) {
-      start_background(failing, nullptr);
-      CHECK_THROWS_WITH(wait_background(), "background failed");
-    } else {  // the task runs inside the start
-      CHECK_THROWS_WITH(start_background(failing, nullptr), "background failed");
-    }
-    wait_background();  // nothing in flight: returns at once
-    std::atomic<size_t> sum{0};
-    auto adding = [&](size_t i) { sum.fetch_add(i); };
-    parallel_for(10, adding);  // the pool is usable again
-    CHECK(sum.load() == 45);
-  }
-}
