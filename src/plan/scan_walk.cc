@@ -47,9 +47,12 @@ bool ScanWalk::run_split(const void* x, void* out) {
   const auto* in = static_cast<const char*>(x);
   auto* o = static_cast<char*>(out);
   const size_t block_bytes = block * element_size_;
-  // Column windows of about a piece (a multiple of 16 columns), fewer when the rows are narrow.
+  // Column windows of about a piece, at least kMinWindow columns: a narrower window reads
+  // each row in short strided runs (64 columns along axis 0 of [1024, 4096] float32 ran at
+  // 6.7 GB/s on two threads against 10.8 on one, natively).
+  constexpr size_t kMinWindow = 1024;
   size_t width = piece_bytes_ / (n_ * element_size_) / 16 * 16;
-  if (width < 16) width = 16;
+  if (width < kMinWindow) width = kMinWindow;
   if (inner_ == 1 || width >= inner_) width = inner_;
   const size_t windows = task_count(inner_, width);
   if (outer_ == 1 && windows == 1) return false;  // one long row or a narrow block: in order
