@@ -1,7 +1,8 @@
 // The threaded build in browsers (tests/browser/pages/threads.html runs the checks and posts its
 // report): init({ numThreads: 2 }) on a cross-origin isolated page loads it (Chromium and
-// Firefox ESR) and reduces 4M elements exactly; on a page that is not isolated (Chromium) it
-// loads the single-threaded build, says why, and never requests the threaded files.
+// Firefox ESR), also inside a dedicated Worker (threads-worker.html), and reduces 4M elements
+// exactly; on a page that is not isolated (Chromium) it loads the single-threaded build, says
+// why, and never requests the threaded files.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { launchBrowser } from './helpers.mjs';
@@ -9,6 +10,7 @@ import { startReportSite, testPageInBrowsers } from './report-site.mjs';
 
 const PAGE = 'tests/browser/pages/threads.html';
 testPageInBrowsers(PAGE, 4, 'init({ numThreads: 2 }) on a cross-origin isolated page runs the threaded build');
+testPageInBrowsers('tests/browser/pages/threads-worker.html', 4, 'init({ numThreads: 2 }) in a dedicated Worker of an isolated page runs the threaded build');
 
 test('Chromium, a page that is not cross-origin isolated: the single-threaded build, no threaded file requested', async () => {
   const site = await startReportSite({ isolated: false });

@@ -1,4 +1,5 @@
-// init({ numThreads: 2 }) of dist/index.mjs in a browser: on a cross-origin isolated page the
+// init({ numThreads: 2 }) of dist/index.mjs in a browser page or a dedicated Worker
+// (threads-worker.html): on a cross-origin isolated page the
 // threaded build (its workers, its .wasm), with exact results of large reductions and errors
 // of their JS classes; on a page that is not isolated, the single-threaded build and
 // runtimeInfo() saying why. Each check's outcome is POSTed to /result as JSON
@@ -70,5 +71,5 @@ await check('a later init({ numThreads: 1 }) keeps the loaded module, and runtim
 });
 
 const report = { userAgent: navigator.userAgent, crossOriginIsolated: isolated, checks };
-document.getElementById('out').textContent = JSON.stringify(report, null, 2);
+if (globalThis.document) document.getElementById('out').textContent = JSON.stringify(report, null, 2);  // (none in a Worker)
 await fetch('/result', { method: 'POST', body: JSON.stringify(report) });
