@@ -69,13 +69,7 @@ void ArgWalk::feed_all(const void* x, size_t begin, size_t count, size_t bytes) 
     return ReduceStream::feed_all(x, begin, count, bytes);
   }
   const auto* in = static_cast<const char*>(x);
-  if (columns_ == 0) {  // KR: pieces of whole rows
-    auto task = [&](size_t i) {
-      const size_t at = i * piece;
-      feed(in + at * element_size_, begin + at, std::min(piece, count - at));
-    };
-    return parallel_for(task_count(count, piece), task);
-  }
+  if (columns_ == 0) return feed_pieces(*this, x, begin, count, bytes, piece, true);  // KR: pieces of whole rows
   // RK: column blocks of about a piece of the range each (a multiple of 64 columns).
   const size_t rows = std::max<size_t>(1, count / columns_);
   const size_t grain = std::max<size_t>(64, kArgRkPieceBytes / (rows * element_size_) / 64 * 64);
@@ -127,11 +121,8 @@ void ArgKeyStream::feed_all(const void* x, size_t begin, size_t count, size_t by
   const auto* in = static_cast<const char*>(x);
   for (size_t done = 0; done < count; done += batch) {
     const size_t n = std::min(batch, count - done);
-    auto convert = [&](size_t i) {
-      const size_t at = i * piece_;
-      convert_(in + (done + at) * bytes, keys + at * key_size_, std::min(piece_, n - at));
-    };
-    parallel_for(task_count(n, piece_), convert);
+    auto convert = [&](size_t i0, size_t i1) { convert_(in + (done + i0) * bytes, keys + i0 * key_size_, i1 - i0); };
+    parallel_ranges(n, piece_, convert);
     keys_->feed_all(keys, begin + done, n, key_size_);
   }
 }

@@ -1,5 +1,6 @@
 #include "plan/reduce_walk.h"
 
+#include <algorithm>
 #include <cstddef>
 
 #include "core/errors.h"
@@ -103,21 +104,26 @@ void ReduceWalk::block(const char* x, size_t o) {
   else columns(x, block_rows, cols, cols, block_output(o));
 }
 
+void feed_pieces(ReduceStream& stream, const void* x, size_t begin, size_t count, size_t bytes, size_t piece,
+                 bool on_pool) {
+  const auto* in = static_cast<const char*>(x);
+  auto task = [&](size_t i) {
+    const size_t done = i * piece;
+    stream.feed(in + done * bytes, begin + done, std::min(piece, count - done));
+  };
+  const size_t n = task_count(count, piece);
+  if (on_pool) return parallel_for(n, task);
+  for (size_t i = 0; i < n; ++i) task(i);
+}
+
 void ReduceStream::feed_all(const void* x, size_t begin, size_t count, size_t bytes) {
-  const size_t piece = piece_elements();
-  for (size_t done = 0; done < count; done += piece) {
-    feed(static_cast<const char*>(x) + done * bytes, begin + done, count - done < piece ? count - done : piece);
-  }
+  feed_pieces(*this, x, begin, count, bytes, piece_elements());
 }
 
 void ReduceStream::run(const void* x, size_t count, size_t bytes) {
   feed_all(x, 0, count, bytes);
   finish();
 }
-
-namespace {
-size_t at_most(size_t a, size_t b) { return a < b ? a : b; }
-}  // namespace
 
 void ReduceWalk::run(const void* x, size_t count, size_t bytes) {
   const size_t piece = piece_elements();
@@ -132,11 +138,7 @@ void ReduceWalk::run(const void* x, size_t count, size_t bytes) {
   } else if (groups > 2) {
     run_blocks(in, count);
   } else {  // K, KR: each piece writes its own accumulators
-    auto task = [&](size_t i) {
-      const size_t b = i * piece;
-      feed(in + b * element_size_, b, at_most(piece, count - b));
-    };
-    parallel_for(task_count(count, piece), task);
+    feed_pieces(*this, x, 0, count, bytes, piece, true);
   }
   finish();
 }
@@ -148,7 +150,7 @@ void ReduceWalk::run_slices(const char* x, size_t count, size_t piece) {
   char* p = reinterpret_cast<char*>(partials.get());
   auto task = [&](size_t i) {
     const size_t b = i * piece;
-    slice_partial(x + b * element_size_, at_most(piece, count - b), p + i * acc_size_);
+    slice_partial(x + b * element_size_, std::min(piece, count - b), p + i * acc_size_);
   };
   parallel_for(n, task);
   for (size_t i = 0; i < n; ++i) add_partial(p + i * acc_size_);
@@ -159,9 +161,9 @@ void ReduceWalk::run_columns(const char* x, size_t count, size_t piece) {
   const auto cols = static_cast<size_t>(plan_.group_dims[1]);
   const size_t grain = column_grain();
   auto task = [&](size_t t) {
-    const size_t c0 = t * grain, w = at_most(grain, cols - c0);
+    const size_t c0 = t * grain, w = std::min(grain, cols - c0);
     for (size_t b = 0; b < count; b += piece) {
-      columns(x + (b + c0) * element_size_, at_most(piece, count - b) / cols, cols, w, c0);
+      columns(x + (b + c0) * element_size_, std::min(piece, count - b) / cols, cols, w, c0);
     }
   };
   parallel_for(task_count(cols, grain), task);
@@ -179,7 +181,7 @@ void ReduceWalk::run_blocks(const char* x, size_t count) {
     const size_t reps = count / inner_in_, per_row = reps * cols * element_size_;
     const size_t grain = kRowGrain * (per_row * kRowGrain >= kPieceBytes ? 1 : kPieceBytes / (per_row * kRowGrain));
     auto task = [&](size_t j) {
-      const size_t r0 = j * grain, n = at_most(grain, k - r0);
+      const size_t r0 = j * grain, n = std::min(grain, k - r0);
       for (size_t o = 0; o < reps; ++o) rows(x + (o * inner_in_ + r0 * cols) * element_size_, n, cols, r0);
     };
     return parallel_for(task_count(k, grain), task);
@@ -191,7 +193,7 @@ void ReduceWalk::run_blocks(const char* x, size_t count) {
   const size_t per_index = above * below * inner_in_ * element_size_;
   const size_t grain = per_index >= kPieceBytes ? 1 : kPieceBytes / per_index;
   auto task = [&](size_t j) {
-    const size_t i0 = j * grain, i1 = at_most(extent, i0 + grain);
+    const size_t i0 = j * grain, i1 = std::min(extent, i0 + grain);
     for (size_t hi = 0; hi < above; ++hi) {
       for (size_t i = i0; i < i1; ++i) {
         for (size_t lo = 0; lo < below; ++lo) {
@@ -206,9 +208,7 @@ void ReduceWalk::run_blocks(const char* x, size_t count) {
 
 void run_stream(ReduceStream& stream, size_t count, const void* x, size_t bytes, size_t piece) {
   if (piece == 0) return stream.run(x, count, bytes);
-  for (size_t begin = 0; begin < count; begin += piece) {
-    stream.feed(static_cast<const char*>(x) + begin * bytes, begin, count - begin < piece ? count - begin : piece);
-  }
+  feed_pieces(stream, x, 0, count, bytes, piece);
   stream.finish();
 }
 

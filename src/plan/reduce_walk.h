@@ -109,4 +109,10 @@ class ReduceWalk : public ReduceStream {
 // elements at a time on the calling thread when piece is given.
 void run_stream(ReduceStream& stream, size_t count, const void* x, size_t bytes, size_t piece = 0);
 
+// Feeds input elements [begin, begin + count) at x (elements of `bytes` bytes) to `stream`,
+// `piece` elements at a time: in order, or on the thread pool when `on_pool` (for pieces that
+// write only their own outputs, as whole rows of KR plans do).
+void feed_pieces(ReduceStream& stream, const void* x, size_t begin, size_t count, size_t bytes, size_t piece,
+                 bool on_pool = false);
+
 }  // namespace orw

@@ -10,7 +10,6 @@
 #include <memory>
 #include <vector>
 
-#include "core/parallel.h"
 #include "plan/pieces.h"
 #include "reduce/reduce_microkernels.h"
 #include "reduce/reduce_ops.h"
@@ -184,13 +183,7 @@ class LogSumExpRunner final : public ReduceStream {
   }
   // KR pieces are whole rows, each with its own output: on the pool, a piece per task.
   void feed_all(const void* x, size_t begin, size_t count, size_t bytes) override {
-    const size_t piece = piece_elements();
-    if (thread_count() == 1 || !rows_plan_ || count <= piece) return ReduceStream::feed_all(x, begin, count, bytes);
-    auto task = [&](size_t i) {
-      const size_t at = i * piece;
-      feed(static_cast<const char*>(x) + at * bytes, begin + at, count - at < piece ? count - at : piece);
-    };
-    parallel_for(task_count(count, piece), task);
+    feed_pieces(*this, x, begin, count, bytes, piece_elements(), rows_plan_);
   }
   void finish() override {
     if (!rows_plan_) out_[0] = std::isfinite(max_) ? static_cast<float>(std::log(sum_) + max_) : max_;
