@@ -107,13 +107,16 @@ void ReduceWalk::block(const char* x, size_t o) {
 void feed_pieces(ReduceStream& stream, const void* x, size_t begin, size_t count, size_t bytes, size_t piece,
                  bool on_pool) {
   const auto* in = static_cast<const char*>(x);
-  auto task = [&](size_t i) {
-    const size_t done = i * piece;
+  if (on_pool && thread_count() > 1) {
+    auto task = [&](size_t i) {
+      const size_t done = i * piece;
+      stream.feed(in + done * bytes, begin + done, std::min(piece, count - done));
+    };
+    return parallel_for(task_count(count, piece), task);
+  }
+  for (size_t done = 0; done < count; done += piece) {
     stream.feed(in + done * bytes, begin + done, std::min(piece, count - done));
-  };
-  const size_t n = task_count(count, piece);
-  if (on_pool) return parallel_for(n, task);
-  for (size_t i = 0; i < n; ++i) task(i);
+  }
 }
 
 void ReduceStream::feed_all(const void* x, size_t begin, size_t count, size_t bytes) {
