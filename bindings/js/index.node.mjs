@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import createOrwModule from './onnx-reduce-wasm.mjs';
-import { fetchBytes, initWith } from './module.mjs';
+import { createCompiled, fetchBytes, initWith } from './module.mjs';
 import { checkNumThreads, chooseThreads, loadChosen } from './threads.mjs';
 import { loadThreadedNode, nodeCores } from './threads-node.mjs';
 
@@ -72,25 +72,8 @@ export function init(options = {}) {
     return loadThreadedNode(bytes, poolSize);
   }, async () => {
     const wasmBinary = options.wasmBinary ?? (await readWasm(options.wasmPath, 'onnx-reduce-wasm.wasm'));
-    // Compiled synchronously: Node has no main-thread size limit, and WebAssembly.instantiate's
-    // hops between threads made start-up ~3 ms slower (npm run bench:init). The glue calls this
-    // hook synchronously, so a compile error is rethrown here (the glue would only log it).
-    let failure;
-    const ready = createOrwModule({
-      // The glue would otherwise resolve its .wasm against import.meta.url, which is empty in a
-      // CommonJS bundle (new URL throws); the bytes are already here, so any name will do.
-      locateFile: (name) => name,
-      instantiateWasm(imports, receiveInstance) {
-        try {
-          const module = new WebAssembly.Module(wasmBinary);
-          receiveInstance(new WebAssembly.Instance(module, imports), module);
-        } catch (e) {
-          failure = e;
-        }
-        return {};
-      },
-    });
-    if (failure) throw failure;
-    return ready;
+    // The glue would otherwise resolve its .wasm against import.meta.url, which is empty in a
+    // CommonJS bundle (new URL throws); the bytes are already here, so any name will do.
+    return createCompiled(createOrwModule, wasmBinary, { locateFile: (name) => name });
   }), readBytes, choose, requested);
 }

@@ -97,6 +97,27 @@ export function createWithLoader(createModule, instantiate, settings = {}) {
   });
 }
 
+// The Emscripten module from `bytes`, compiled synchronously in the glue's instantiateWasm
+// hook (Node: no main-thread size limit, and WebAssembly.instantiate's hops between threads
+// made start-up ~3 ms slower, npm run bench:init). `moduleArg` (the factory's options, which
+// becomes the module) gets the hook. A compile error is thrown here (the glue would only log
+// it); otherwise the factory's promise is returned.
+export function createCompiled(createModule, bytes, moduleArg) {
+  let failure;
+  moduleArg.instantiateWasm = (imports, receiveInstance) => {
+    try {
+      const module = new WebAssembly.Module(bytes);
+      receiveInstance(new WebAssembly.Instance(module, imports), module);
+    } catch (e) {
+      failure = e;
+    }
+    return {};
+  };
+  const ready = createModule(moduleArg);
+  if (failure) throw failure;
+  return ready;
+}
+
 // The bytes at a URL, or an Error naming it and the HTTP status.
 export async function fetchBytes(where) {
   const res = await fetch(where);

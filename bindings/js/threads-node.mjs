@@ -4,6 +4,7 @@
 // user never reads it or its .wasm.
 import { createRequire } from 'node:module';
 import { availableParallelism, cpus } from 'node:os';
+import { createCompiled } from './module.mjs';
 
 // The cores the automatic choice counts (availableParallelism: Node 18.14+).
 export function nodeCores() {
@@ -17,32 +18,25 @@ export function loadThreadedNode(bytes, poolSize) {
   // there): the glue is next to it in dist/.
   const requireHere = createRequire(import.meta.url);
   const createOrwModule = requireHere('./onnx-reduce-wasm-mt.node.cjs');
-  let failure;
   const moduleArg = {
     orwPoolSize: poolSize,
     // The worker script is shipped as .cjs (the package is "type": "module", and the worker is
     // CommonJS); the glue asks for it by the name Emscripten gave it.
     locateFile: (name, dir) => dir + name.replace(/\.worker\.js$/, '.worker.cjs'),
-    // Compiled synchronously as in the single-threaded build; the glue posts the compiled
-    // module to each worker (receiveInstance's second argument).
-    instantiateWasm(imports, receiveInstance) {
-      try {
-        const module = new WebAssembly.Module(bytes);
-        receiveInstance(new WebAssembly.Instance(module, imports), module);
-      } catch (e) {
-        failure = e;
-      }
-      return {};
-    },
   };
-  const ready = createOrwModule(moduleArg);
   // The pool's workers were started before the .wasm was compiled: end them on failure, or
-  // they would keep the process alive.
+  // they would keep the process alive. (Compiled as in the single-threaded build; the glue
+  // posts the compiled module to each worker.)
   const fail = (e) => {
     moduleArg.PThread?.terminateAllThreads();
     throw e;
   };
-  if (failure) return Promise.reject(failure).catch(fail);
+  let ready;
+  try {
+    ready = createCompiled(createOrwModule, bytes, moduleArg);
+  } catch (e) {
+    return Promise.reject(e).catch(fail);
+  }
   return ready.then((m) => {
     unrefNodeWorkers(m);
     return m;
