@@ -4,17 +4,7 @@
 // loads (from its bytes). Each check's outcome is POSTed to /result as JSON
 // { userAgent, checks: [{ name, ok, detail }] }; the test asserts on it.
 import { init, Node, Tensor } from '../../../dist/index.mjs';
-
-const checks = [];
-async function check(name, f) {
-  try {
-    const detail = await f();
-    checks.push({ name, ok: true, detail: detail ?? '' });
-  } catch (e) {
-    checks.push({ name, ok: false, detail: String(e?.stack ?? e) });
-  }
-}
-function expect(cond, what) { if (!cond) throw new Error(what); }
+import { check, checks, expect, postReport } from './checks.mjs';
 
 // The error init(options) rejects with (a failure if it resolves).
 async function rejection(options) {
@@ -62,9 +52,5 @@ main()
   .catch((e) => checks.push({ name: 'page', ok: false, detail: String(e?.stack ?? e) }))
   .finally(() => {
     document.getElementById('out').textContent = JSON.stringify(checks, null, 2);
-    return fetch('/result', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ userAgent: navigator.userAgent, checks }),
-    });
+    return postReport();
   });

@@ -5,17 +5,7 @@
 // runtimeInfo() saying why. Each check's outcome is POSTed to /result as JSON
 // { userAgent, checks: [{ name, ok, detail }] }; the test asserts on it.
 import { init, runtimeInfo, Node, Tensor } from '../../../dist/index.mjs';
-
-const checks = [];
-async function check(name, f) {
-  try {
-    const detail = await f();
-    checks.push({ name, ok: true, detail: detail ?? '' });
-  } catch (e) {
-    checks.push({ name, ok: false, detail: String(e?.stack ?? e) });
-  }
-}
-function expect(cond, what) { if (!cond) throw new Error(what); }
+import { check, checks, expect, postReport } from './checks.mjs';
 
 const isolated = globalThis.crossOriginIsolated === true;
 
@@ -70,6 +60,5 @@ await check('a later init({ numThreads: 1 }) keeps the loaded module, and runtim
   if (isolated) expect(/came after/.test(info.reason), JSON.stringify(info));
 });
 
-const report = { userAgent: navigator.userAgent, crossOriginIsolated: isolated, checks };
-if (globalThis.document) document.getElementById('out').textContent = JSON.stringify(report, null, 2);  // (none in a Worker)
-await fetch('/result', { method: 'POST', body: JSON.stringify(report) });
+if (globalThis.document) document.getElementById('out').textContent = JSON.stringify(checks, null, 2);  // (none in a Worker)
+await postReport({ crossOriginIsolated: isolated });
