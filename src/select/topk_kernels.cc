@@ -4,11 +4,11 @@
 // values are copied back from x by index, bit for bit.
 #include <memory>
 #include <type_traits>
-#include <vector>
 
 #include "select/topk_kernels.h"
 
 #include "arg/arg_kernels.h"
+#include "core/buffer.h"
 #include "core/half.h"
 #include "select/topk_microkernels.h"
 #include "simd/simd.h"
@@ -27,8 +27,12 @@ void topk_rows(const AxisExtent& g, int64_t k, bool largest, TopKMethod method, 
   const K flip = largest ? K{0} : ~K{0};  // largest = 0: the order reversed, NaN now the smallest key
   const bool select =
       method == TopKMethod::kSelect || (method == TopKMethod::kAuto && k <= kTopKSelectLimit && k < n);
-  std::vector<K> keys(static_cast<size_t>(n));
-  std::vector<TopKEntry<K>> entries(static_cast<size_t>(select ? k : n));
+  // Uninitialized and made only when needed: zero-filling (and, at -Oz, destroying element by
+  // element) a std::vector of a whole row cost more than selecting from it.
+  ByteBuffer key_buffer;  // a row's keys: not needed when the row is filtered as it is
+  K* keys = nullptr;
+  const ByteBuffer entry_buffer = byte_buffer(static_cast<size_t>(select ? k : n) * sizeof(TopKEntry<K>));
+  auto* entries = reinterpret_cast<TopKEntry<K>*>(entry_buffer.get());
   for (int64_t o = 0; o < g.outer; ++o) {
     for (int64_t c = 0; c < inner; ++c) {
       const T* row = x + o * n * inner + c;
@@ -39,14 +43,18 @@ void topk_rows(const AxisExtent& g, int64_t k, bool largest, TopKMethod method, 
       bool done = false;
       if constexpr (S::kLanes > 1 && std::is_same_v<T, float>) {
         if (inner == 1 && select) {
-          select_contiguous<T, simd::Vec128<T>>(row, n, k, largest, entries.data());
+          select_contiguous<T, simd::Vec128<T>>(row, n, k, largest, entries);
           done = true;
         }
       }
       if (!done) {
+        if (!keys) {
+          key_buffer = byte_buffer(static_cast<size_t>(n) * sizeof(K));
+          keys = reinterpret_cast<K*>(key_buffer.get());
+        }
         for (int64_t i = 0; i < n; ++i) keys[i] = kKey(row[i * inner]) ^ flip;
-        if (select) select_row<S>(keys.data(), n, k, entries.data());
-        else sort_row(keys.data(), n, k, entries.data());
+        if (select) select_row<S>(keys, n, k, entries);
+        else sort_row(keys, n, k, entries);
       }
       T* vo = values + o * k * inner + c;
       int64_t* io = indices + o * k * inner + c;
