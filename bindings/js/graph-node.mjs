@@ -6,11 +6,12 @@ import { asBytes, withBytes, withInputs } from './heap.mjs';
 import { fail, latestOpset, wasm } from './module.mjs';
 import { runOptions, takeOutputs } from './outputs.mjs';
 import { mayStream, runStreamed } from './stream.mjs';
-import { snapshotInputs, Tensor } from './tensor.mjs';
+import { isWasmTensor, snapshotInputs, Tensor } from './tensor.mjs';
 import { DTYPES, dtypeFromOnnx } from './dtypes.mjs';
 import { withTensorValues } from './tensor-proto.mjs';
 
 const NO_OPTIONS = Object.freeze({ keep: null, into: null });
+const NONE = Object.freeze([]);
 
 const registry = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((handle) => { try { wasm().nodeRelease(handle); } catch { /* module gone */ } })
@@ -113,7 +114,10 @@ export class Node {
       const streamed = runStreamed(inputs, (desc) => m._orw_node_stream_begin(handle, desc, inputs.length), where);
       if (streamed) return streamed;
     }
-    return withInputs(inputs, (desc) => (m._orw_node_run(handle, desc, inputs.length) ? takeOutputs(keep, into, into ? where : '') : fail()), -1, where);
+    // Preallocated 'wasm' outputs are described after the inputs: the kernels write into them.
+    const placed = into?.some(isWasmTensor) ? into.map((t) => (isWasmTensor(t) ? t : null)) : NONE;
+    const staged = placed.length ? [...inputs, ...placed] : inputs;
+    return withInputs(staged, (desc) => (m._orw_node_run(handle, desc, inputs.length, placed.length) ? takeOutputs(keep, into, into ? where : '') : fail()), -1, where);
   }
 
   // Infers output types and shapes from input infos ({type, dims, value?} | null each).

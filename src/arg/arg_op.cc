@@ -23,7 +23,7 @@ void fail_empty_arg_axis(const Node& node, int64_t axis, const std::string& shap
 namespace {
 
 struct PreparedArg {
-  Tensor out;
+  Shape out_dims;
   ReductionPlan plan;
   bool max = true, select_last = false;
 };
@@ -36,7 +36,7 @@ PreparedArg prepare_arg(const Node& node, const std::vector<const Tensor*>& inpu
   if (x.dims()[axis] == 0) fail_empty_arg_axis(node, axis, text_of(ShapeText{x.dims()}));
   const bool keepdims = node.int_attribute("keepdims", 1) != 0;
   PreparedArg p;
-  p.out = Tensor::uninitialized(DataType::kInt64, reduced_dims(x.dims(), {axis}, keepdims, int64_t{1}));
+  p.out_dims = reduced_dims(x.dims(), {axis}, keepdims, int64_t{1});
   p.plan = make_reduction_plan(x.dims(), {axis});
   p.max = node.schema().reduce_op == ReduceOp::kMax;
   p.select_last = node.int_attribute("select_last_index", 0) != 0;
@@ -46,19 +46,21 @@ PreparedArg prepare_arg(const Node& node, const std::vector<const Tensor*>& inpu
 
 }  // namespace
 
-std::vector<Tensor> run_arg(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
+std::vector<Tensor> run_arg(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo) {
   PreparedArg p = prepare_arg(node, inputs);
   const Tensor& x = *inputs[0];
-  kernels::arg_reduce(p.max, p.select_last, x.type(), p.plan, x.raw(), p.out.mutable_data<int64_t>());
-  return {p.out};
+  Tensor out = memo.output(0, DataType::kInt64, p.out_dims);
+  kernels::arg_reduce(p.max, p.select_last, x.type(), p.plan, x.raw(), out.mutable_data<int64_t>());
+  return {out};
 }
 
 std::unique_ptr<StreamedRun> start_streamed_arg(const Node& node, const std::vector<const Tensor*>& inputs) {
   const DataType type = inputs[0]->type();
   PreparedArg p = prepare_arg(node, inputs);
+  Tensor out = Tensor::uninitialized(DataType::kInt64, p.out_dims);
   auto plan = std::make_shared<const ReductionPlan>(std::move(p.plan));  // the arg stream refers to it
-  auto stream = kernels::make_arg_stream(p.max, p.select_last, type, *plan, p.out.mutable_data<int64_t>());
-  return std::make_unique<InOrderRun>("streamed arg", element_size(type), static_cast<size_t>(plan->input_count), p.out,
+  auto stream = kernels::make_arg_stream(p.max, p.select_last, type, *plan, out.mutable_data<int64_t>());
+  return std::make_unique<InOrderRun>("streamed arg", element_size(type), static_cast<size_t>(plan->input_count), out,
                                       std::move(stream), std::move(plan));
 }
 

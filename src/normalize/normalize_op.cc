@@ -73,10 +73,10 @@ class NormalizeRun final : public SliceRun {
 
 }  // namespace
 
-std::vector<Tensor> run_normalize(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
+std::vector<Tensor> run_normalize(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo) {
   const Tensor& x = *inputs[0];
   const PreparedNormalize p = prepare_normalize(node, x);
-  Tensor out = Tensor::uninitialized(x.type(), x.dims());
+  Tensor out = memo.output(0, x.type(), x.dims());
   if (x.size() == 0) return {out};
   // Slices are independent and a slice's bits do not depend on the slices beside it (as the
   // streamed run relies on): tasks of whole slices.

@@ -54,6 +54,31 @@ void RunKey::assign(const std::vector<const Tensor*>& inputs, size_t first_value
   if (!walk(inputs, first_valued, [&](int64_t w) { words_.push_back(w); return true; })) words_.clear();
 }
 
+namespace {
+
+bool overlap(const Tensor& a, const Tensor& b) {
+  const auto* a0 = static_cast<const char*>(a.raw());
+  const auto* b0 = static_cast<const char*>(b.raw());
+  return a.byte_size() && b.byte_size() && a0 < b0 + b.byte_size() && b0 < a0 + a.byte_size();
+}
+
+}  // namespace
+
+void RunMemo::place(const Tensor* outputs, size_t count, const std::vector<const Tensor*>& inputs) {
+  placed_.assign(outputs, outputs + count);
+  for (size_t i = 0; i < count; ++i) {
+    bool clash = false;
+    for (const Tensor* in : inputs) clash = clash || (in && overlap(*in, placed_[i]));
+    for (size_t j = 0; j < count; ++j) clash = clash || (j != i && overlap(outputs[j], placed_[i]));
+    if (clash) placed_[i] = Tensor();
+  }
+}
+
+Tensor RunMemo::output(size_t i, DataType type, const Shape& dims, ReusedOutput* reuse) {
+  if (i < placed_.size() && placed_[i].raw() && placed_[i].type() == type && placed_[i].dims() == dims) return placed_[i];
+  return reuse ? reuse->take(type, dims) : Tensor::uninitialized(type, dims);
+}
+
 Tensor ReusedOutput::take(DataType type, const Shape& dims) {
   if (kept_.sole_owner() && kept_.type() == type && kept_.dims() == dims) return kept_;
   Tensor t = Tensor::uninitialized(type, dims);

@@ -16,6 +16,8 @@ struct NodeMemo {
   virtual ~NodeMemo() = default;
 };
 
+class ReusedOutput;
+
 // The memo of one node, kept beside it by whoever runs the node (runtime's NodeRunner and
 // Session): not part of the node's value, so a copy starts with none. Not thread-safe: one
 // node is run by one thread at a time.
@@ -23,7 +25,7 @@ class RunMemo {
  public:
   RunMemo() = default;
   RunMemo(const RunMemo&) {}
-  RunMemo& operator=(const RunMemo&) { memo_.reset(); return *this; }
+  RunMemo& operator=(const RunMemo&) { memo_.reset(); placed_.clear(); return *this; }
   RunMemo(RunMemo&&) noexcept = default;
   RunMemo& operator=(RunMemo&&) noexcept = default;
   // The memo of type M, created empty on first use (or when another type was there).
@@ -38,9 +40,21 @@ class RunMemo {
     return static_cast<M&>(*memo_);
   }
 
+  // Buffers the caller has for this run's outputs (Node.run's options.outputs, in wasm
+  // memory), so the kernels write there and nothing is copied after the run: outputs[i] (an
+  // empty tensor: none for output i) is used if it has output i's type and dims. One that
+  // overlaps an input or another output is dropped (kernels may not write over what they
+  // read). Held until clear_placed(); the caller clears them after the run, thrown or not.
+  void place(const Tensor* outputs, size_t count, const std::vector<const Tensor*>& inputs);
+  void clear_placed() { placed_.clear(); }
+  // Output i of a run, of `type` and `dims`: the placed buffer when it matches, else one from
+  // `reuse` (when given) or a new one.
+  Tensor output(size_t i, DataType type, const Shape& dims, ReusedOutput* reuse = nullptr);
+
  private:
   std::unique_ptr<NodeMemo> memo_;
   const void* type_key_ = nullptr;
+  std::vector<Tensor> placed_;
 };
 
 

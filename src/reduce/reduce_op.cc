@@ -86,7 +86,7 @@ std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*
     memo.out_dims = std::move(p.out_dims);
     memo.key.assign(inputs, 1);
   }
-  Tensor out = memo.out.take(x.type(), memo.out_dims);
+  Tensor out = slot.output(0, x.type(), memo.out_dims, &memo.out);
   if (memo.copy_input) {
     std::copy_n(static_cast<const char*>(x.raw()), x.byte_size(), static_cast<char*>(out.mutable_raw()));
   } else {

@@ -85,7 +85,7 @@ std::vector<Tensor> run_scan(const Node& node, const std::vector<const Tensor*>&
   }
   const PreparedScan& p = memo.prepared;
   const Tensor& x = *inputs[0];
-  Tensor out = memo.out.take(x.type(), x.dims());
+  Tensor out = slot.output(0, x.type(), x.dims(), &memo.out);
   kernels::scan(node.schema().scan_op, x.type(), p.extent, p.exclusive, p.reverse, x.raw(), out.mutable_raw());
   std::vector<Tensor> result;
   result.push_back(std::move(out));

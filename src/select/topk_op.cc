@@ -53,7 +53,8 @@ struct PreparedTopK {
   bool largest = true;
 };
 
-PreparedTopK prepare_topk(const Node& node, const std::vector<const Tensor*>& inputs) {
+// The outputs from `memo` when given (a run's placed buffers), else new.
+PreparedTopK prepare_topk(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo* memo) {
   const Tensor& x = *inputs[0];
   check_data_type(node, x, 0);
   const int64_t axis = topk_axis(node, x.rank());
@@ -62,8 +63,8 @@ PreparedTopK prepare_topk(const Node& node, const std::vector<const Tensor*>& in
   Shape dims = x.dims();
   dims[axis] = k;
   PreparedTopK p;
-  p.values = Tensor::uninitialized(x.type(), dims);
-  p.indices = Tensor::uninitialized(DataType::kInt64, dims);
+  p.values = memo ? memo->output(0, x.type(), dims) : Tensor::uninitialized(x.type(), dims);
+  p.indices = memo ? memo->output(1, DataType::kInt64, dims) : Tensor::uninitialized(DataType::kInt64, dims);
   p.g = make_axis_extent(x.dims(), axis);
   p.k = k;
   // 'sorted' = 0 allows any order; the sorted one is returned at every version.
@@ -96,8 +97,8 @@ class TopKRun final : public SliceRun {
 
 }  // namespace
 
-std::vector<Tensor> run_topk(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
-  PreparedTopK p = prepare_topk(node, inputs);
+std::vector<Tensor> run_topk(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo) {
+  PreparedTopK p = prepare_topk(node, inputs, &memo);
   if (p.values.size() == 0) return {p.values, p.indices};
   // Slices (outer indices) are independent: tasks of whole slices.
   const DataType type = inputs[0]->type();
@@ -116,7 +117,7 @@ std::vector<Tensor> run_topk(const Node& node, const std::vector<const Tensor*>&
 
 std::unique_ptr<StreamedRun> start_streamed_topk(const Node& node, const std::vector<const Tensor*>& inputs) {
   const DataType type = inputs[0]->type();
-  PreparedTopK p = prepare_topk(node, inputs);
+  PreparedTopK p = prepare_topk(node, inputs, nullptr);
   // An empty output, or slices larger than a piece may be: the run on the whole input.
   if (p.values.size() == 0 ||
       !SliceRun::streams(static_cast<size_t>(p.g.outer), static_cast<size_t>(p.g.n * p.g.inner), element_size(type))) {

@@ -3,6 +3,7 @@
 // the misuse errors (use after dispose, stale views, tensors of another module instance).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { init, InferenceSession, memoryStats, Node, runtimeInfo, Tensor } from '../../dist/index.node.mjs';
@@ -159,6 +160,38 @@ test('preallocated outputs/a wasm tensor receives the output and is returned', (
   assert.deepEqual(Array.from(out.data), [6, 15]);
   assert.equal(memoryStats().wasmTensors, before);
   out.dispose();
+});
+
+test('preallocated outputs/a wasm tensor is written in place: the run allocates no output of its own', () => {
+  // In a process of its own, so the heap's free space is known: a 64 MB output written in
+  // place leaves wasm memory as it was; the same run without the preallocated output grows it.
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', `
+    const m = await import(${JSON.stringify(new URL('../../dist/index.node.mjs', import.meta.url).href)});
+    await m.init();
+    const n = 1 << 24;
+    const x = m.Tensor.allocate('float32', [n]), y = m.Tensor.allocate('float32', [n]);
+    x.data.fill(1);
+    const scan = m.Node.create({ opType: 'CumSum', opset: 14 });
+    const axis = new m.Tensor('int64', [0n], []);
+    const before = m.memoryStats().memoryBytes;
+    scan.run([x, axis], { outputs: [y] });
+    const placed = m.memoryStats().memoryBytes - before;
+    const last = y.data[n - 1];
+    scan.run([x, axis], { preferredOutputLocation: 'wasm' });
+    console.log(JSON.stringify({ placed, fresh: m.memoryStats().memoryBytes - before, last }));`], { encoding: 'utf8' });
+  const { placed, fresh, last } = JSON.parse(out);
+  assert.equal(last, 1 << 24);
+  assert.equal(placed, 0);
+  assert.ok(fresh >= 64 << 20, `the control run grew memory by ${fresh} bytes, not by its 64 MB output`);
+});
+
+test('preallocated outputs/an input given as its own output is read intact and then overwritten with the result', () => {
+  const x = filled('float32', [64, 33], 7);
+  const want = Array.from({ length: 64 }, (_, r) => cumsum(Array.from(x.data.slice(r * 33, r * 33 + 33)))).flat();
+  const [y] = cumSum.run([x, new Tensor('int64', [1n], [])], { outputs: [x] });
+  assert.equal(y, x);
+  assert.deepEqual(Array.from(x.data), want);
+  x.dispose();
 });
 
 test('preallocated outputs/a cpu tensor receives the output', () => {
