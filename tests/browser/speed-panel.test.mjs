@@ -1,0 +1,135 @@
+// The demo page's speed panel in headless Chromium: each op at growing sizes with 1 thread and
+// with N (each in its own Worker), beside a plain JS loop, with agreeing results, a table and a
+// plot in ms and elements; on a page that is not cross-origin isolated, the 1-thread series
+// alone and one line saying why; a worker's failure as the error's name and message. The
+// workers end with the measurement.
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { availableParallelism } from 'node:os';
+import { launchBrowser, requireDist, startSite, watchPage } from './helpers.mjs';
+
+requireDist();
+const browser = await launchBrowser();
+after(() => browser.close());
+
+// The demo page from a server (isolated or not), ready; with the list of what it reported.
+async function openPage(isolated) {
+  const site = await startSite({ isolated });
+  const page = await browser.newPage();
+  page.setDefaultTimeout(10000);
+  const problems = watchPage(page);
+  await page.goto(`${site.url}web/`);
+  await page.waitForSelector('#status[data-ready="true"]', { timeout: 20000 });
+  return { site, page, problems };
+}
+
+// Runs the panel for op up to 64 Ki elements; returns what it shows.
+async function measure(page, op) {
+  const workersBefore = page.workers().length;
+  await page.selectOption('#speed-op', op);
+  await page.selectOption('#speed-max', '65536');
+  await page.click('#speed-run');
+  await page.waitForFunction(() => ['done', 'error'].includes(document.getElementById('speed-result').dataset.state), null, { timeout: 60000 });
+  const shown = await page.evaluate(() => {
+    const box = document.getElementById('speed-result');
+    const texts = (sel) => [...box.querySelectorAll(sel)].map((t) => t.textContent);
+    return {
+      state: box.dataset.state,
+      error: box.querySelector('.error')?.textContent,
+      threads: box.dataset.threads,
+      same: box.dataset.same,
+      plan: document.getElementById('speed-plan').textContent,
+      series: box.querySelector('.speed-series')?.textContent,
+      heads: texts('thead th'),
+      rows: [...box.querySelectorAll('tbody tr')].map((tr) => [...tr.cells].map((c) => c.textContent)),
+      rowsSame: [...box.querySelectorAll('tbody tr')].map((tr) => tr.dataset.same),
+      lines: box.querySelectorAll('svg polyline').length,
+      legend: [...box.querySelectorAll('svg g.series')].map((g) => [g.getAttribute('class'), g.querySelector('text').textContent]),
+      xTicks: texts('svg text.tick.x'),
+      yTicks: texts('svg text.tick.y'),
+      titles: texts('svg text.axis-title'),
+    };
+  });
+  // Terminated workers leave the page's list (its own module's pthread workers stay).
+  for (let i = 0; i < 50 && page.workers().length > workersBefore; ++i) await new Promise((ok) => setTimeout(ok, 100));
+  shown.workersLeft = page.workers().length - workersBefore;
+  return shown;
+}
+
+// What both cases check: sizes, positive timings, agreement, axes.
+function assertCommon(r, op, timedColumns) {
+  assert.equal(r.state, 'done', `${op}: ${r.error}`);
+  assert.deepEqual(r.rows.map((row) => row[0]), ['4,096', '16,384', '65,536'], op);
+  for (const row of r.rows) {
+    assert.ok(row.slice(1, 1 + timedColumns).every((v) => Number(v) > 0), `${op}: ${row}`);
+    assert.ok(row.slice(1 + timedColumns).every((v) => /^\d+\.\d×$/.test(v)), `${op}: ${row}`);
+  }
+  assert.equal(r.same, 'true', `${op}: the package and the JS loop agree`);
+  assert.deepEqual(r.rowsSame, ['true', 'true', 'true'], op);
+  assert.deepEqual(r.xTicks, ['4 Ki', '16 Ki', '64 Ki'], op);
+  assert.deepEqual(r.titles, ['input size (elements)', 'time per run (ms, log scale)'], op);
+  // Whatever the timings, the time axis is labelled in whole decades of ms, one apart.
+  const decade = (t, i) => /^(0\.0*1|10*)$/.test(t) && (i === 0 || Math.abs(Number(t) / Number(r.yTicks[i - 1]) - 10) < 1e-9);
+  assert.ok(r.yTicks.length >= 2 && r.yTicks.every(decade), `${op}: ${r.yTicks}`);
+  assert.equal(r.workersLeft, 0, `${op}: the measurement's workers are terminated`);
+}
+
+test('speed panel, isolated page: each op with 1 thread beside N threads and a plain JS loop, agreeing, in a table and a plot', async () => {
+  const { site, page, problems } = await openPage(true);
+  try {
+    const N = Math.min(4, availableParallelism());
+    assert.ok(N >= 2, 'this test needs a machine with 2 cores or more');
+    for (const op of ['ReduceSum', 'CumSum']) {
+      const r = await measure(page, op);
+      assertCommon(r, op, 5);
+      assert.equal(r.threads, String(N), op);
+      assert.match(r.plan, new RegExp(`^Compares 1 thread with ${N} `), op);
+      assert.equal(r.series, `1 thread (single-threaded build) beside ${N} threads (threaded build), each in its own Worker, taking turns at each size; and a plain JavaScript loop.`, op);
+      assert.deepEqual(r.heads, ['elements', '1 thread ms', 'GB/s', `${N} threads ms`, 'GB/s', 'plain JS ms', `${N} over 1`, `${N} over JS`], op);
+      assert.equal(r.lines, 3, `${op}: one line per series`);
+      assert.deepEqual(r.legend, [['series input', '1 thread'], ['series threads', `${N} threads`], ['series output', 'plain JS']], op);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+    await site.close();
+  }
+});
+
+test('speed panel, page not cross-origin isolated: the 1-thread series alone, and one line saying why', async () => {
+  const { site, page, problems } = await openPage(false);
+  try {
+    const r = await measure(page, 'ReduceMax');
+    assertCommon(r, 'ReduceMax', 3);
+    assert.equal(r.threads, '1');
+    assert.equal(r.plan, 'This page is not cross-origin isolated: threads cannot run here, so only the 1-thread series is shown.');
+    assert.equal(r.series, '1 thread (single-threaded build) in a Worker, and a plain JavaScript loop.');
+    assert.deepEqual(r.heads, ['elements', '1 thread ms', 'GB/s', 'plain JS ms', '1 over JS']);
+    assert.equal(r.lines, 2);
+    assert.deepEqual(r.legend, [['series input', '1 thread'], ['series output', 'plain JS']]);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+    await site.close();
+  }
+});
+
+test("speed panel: a worker's failure shows as the error's name and message, and the next run works", async () => {
+  const { site, page, problems } = await openPage(true);
+  try {
+    // The page's own module is loaded; the N-thread worker's init() then finds no threaded .wasm.
+    await page.route('**/dist/onnx-reduce-wasm-mt.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    const failed = await measure(page, 'ReduceSum');
+    assert.equal(failed.state, 'error');
+    assert.match(failed.error, /^Error: .*onnx-reduce-wasm-mt\.wasm.*404/);
+    assert.equal(failed.workersLeft, 0, 'the workers are terminated after a failure too');
+    assert.ok(problems.splice(0).every((p) => /404/.test(p)), 'nothing but the 404 is reported');
+    await page.unroute('**/dist/onnx-reduce-wasm-mt.wasm');
+    const r = await measure(page, 'ReduceSum');
+    assert.equal(r.state, 'done', r.error);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+    await site.close();
+  }
+});
