@@ -50,8 +50,9 @@ async function measure(page, op) {
       titles: texts('svg text.axis-title'),
     };
   });
-  // Terminated workers leave the page's list (its own module's pthread workers stay).
-  for (let i = 0; i < 50 && page.workers().length > workersBefore; ++i) await new Promise((ok) => setTimeout(ok, 100));
+  // Terminated workers leave the page's list (its own module's pthread workers stay); Chromium
+  // takes seconds to drop a threaded worker and its nested ones: waited for up to 20 s.
+  for (let i = 0; i < 200 && page.workers().length > workersBefore; ++i) await new Promise((ok) => setTimeout(ok, 100));
   shown.workersLeft = page.workers().length - workersBefore;
   return shown;
 }
