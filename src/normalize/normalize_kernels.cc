@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "arg/arg_kernels.h"
+#include "core/buffer.h"
+#include "core/parallel.h"
 #include "core/half.h"
 #include "elementwise/elementwise_kernels.h"
 #include "normalize/normalize_kernels.h"
@@ -80,12 +82,57 @@ void narrow_doubles(const double* x, float* out, size_t n) {
   for (; i < n; ++i) out[i] = static_cast<float>(x[i]);
 }
 
+// `count` elements of `type` to doubles and back: float a vector at a time, double copied,
+// the halfs exactly through Cast's kernel (rounded back through float, to odd: once).
+template <class S>
+void to_doubles(DataType type, const void* x, double* out, size_t count) {
+  if (type == DataType::kFloat) return widen_floats<S>(static_cast<const float*>(x), out, count);
+  if (type == DataType::kDouble) return static_cast<void>(std::memcpy(out, x, count * sizeof(double)));
+  cast(type, DataType::kDouble, x, out, count);
+}
+template <class S>
+void from_doubles(DataType type, const double* x, void* out, size_t count) {
+  if (type == DataType::kFloat) return narrow_doubles<S>(x, static_cast<float*>(out), count);
+  if (type == DataType::kDouble) return static_cast<void>(std::memcpy(out, x, count * sizeof(double)));
+  cast(DataType::kDouble, type, x, out, count);
+}
+
+// Slices larger than a chunk along an axis that is not innermost (e.g. Softmax over axis 0 of
+// [64, 256, 256]): each slice in windows of `width` columns, a window's n rows gathered into a
+// chunk of doubles, normalized by the RK kernel and scattered back. Every column is a slice
+// of its own and its arithmetic does not depend on the columns beside it, so the cut (and the
+// parts the pool runs, one buffer each) changes no bits.
+template <class S>
+void normalize_windows(const KernelPair& k, DataType type, const AxisExtent& e, const void* x, void* out) {
+  const auto n = static_cast<size_t>(e.n), inner = static_cast<size_t>(e.inner);
+  const size_t width = std::min(inner, std::max<size_t>(S::kLanes, kChunkElements / n));
+  const size_t per_slice = (inner + width - 1) / width, windows = static_cast<size_t>(e.outer) * per_slice;
+  const size_t es = element_size(type), parts = std::min(windows, thread_count());
+  std::vector<ByteBuffer> buffers;  // one per part, made here: tasks do not allocate
+  for (size_t i = 0; i < parts; ++i) buffers.push_back(byte_buffer((n + 2) * width * sizeof(double)));
+  auto part = [&](size_t i) {
+    auto* chunk = reinterpret_cast<double*>(buffers[i].get());
+    double* scratch = chunk + n * width;
+    for (size_t w = i * windows / parts; w < (i + 1) * windows / parts; ++w) {
+      const size_t c0 = (w % per_slice) * width, cols = std::min(width, inner - c0);
+      const size_t first = (w / per_slice) * n * inner + c0;
+      const auto* xs = static_cast<const unsigned char*>(x) + first * es;
+      auto* os = static_cast<unsigned char*>(out) + first * es;
+      for (size_t r = 0; r < n; ++r) to_doubles<S>(type, xs + r * inner * es, chunk + r * cols, cols);
+      k.rk(chunk, n, cols, chunk, scratch, k.log);
+      for (size_t r = 0; r < n; ++r) from_doubles<S>(type, chunk + r * cols, os + r * inner * es, cols);
+    }
+  };
+  parallel_for(parts, part);
+}
+
 // Softmax, LogSoftmax, LpNormalization of any float type through double chunks.
 template <class S>
 void normalize_in_double(NormalizeOp op, DataType type, const AxisExtent& e, const void* x, void* out, int64_t p) {
   const auto block = static_cast<size_t>(e.n * e.inner), outer = static_cast<size_t>(e.outer);
-  const size_t per_chunk = std::max<size_t>(1, kChunkElements / block);
   const KernelPair k = kernels_of<S>(op, p);
+  if (block > kChunkElements && e.inner > 1) return normalize_windows<S>(k, type, e, x, out);
+  const size_t per_chunk = std::max<size_t>(1, kChunkElements / block);
   std::vector<double> scratch, buffer;
   for (size_t o = 0; o < outer; o += per_chunk) {
     const size_t slices = std::min(per_chunk, outer - o);
@@ -95,17 +142,10 @@ void normalize_in_double(NormalizeOp op, DataType type, const AxisExtent& e, con
       continue;
     }
     buffer.resize(count);
-    if (type == DataType::kFloat) {
-      widen_floats<S>(static_cast<const float*>(x) + first, buffer.data(), count);
-      normalize_chunk(k, e, slices, buffer.data(), buffer.data(), scratch);
-      narrow_doubles<S>(buffer.data(), static_cast<float*>(out) + first, count);
-      continue;
-    }
-    // Halfs widened exactly and rounded back once (Cast's kernel: through float, rounded to odd).
     const size_t es = element_size(type);
-    cast(type, DataType::kDouble, static_cast<const unsigned char*>(x) + first * es, buffer.data(), count);
+    to_doubles<S>(type, static_cast<const unsigned char*>(x) + first * es, buffer.data(), count);
     normalize_chunk(k, e, slices, buffer.data(), buffer.data(), scratch);
-    cast(DataType::kDouble, type, buffer.data(), static_cast<unsigned char*>(out) + first * es, count);
+    from_doubles<S>(type, buffer.data(), static_cast<unsigned char*>(out) + first * es, count);
   }
 }
 
