@@ -117,11 +117,14 @@ EMSCRIPTEN_KEEPALIVE int orw_stream_output_in_pieces() {
 }
 EMSCRIPTEN_KEEPALIVE uintptr_t orw_stream_in() { return reinterpret_cast<uintptr_t>(orw::bindings::glue().staging_in.data()); }
 EMSCRIPTEN_KEEPALIVE uintptr_t orw_stream_out() { return reinterpret_cast<uintptr_t>(orw::bindings::glue().staging_out.data()); }
-EMSCRIPTEN_KEEPALIVE int orw_stream_feed() {
+// `from`: where the piece's input elements are (0: orw_stream_in(); JS may copy several
+// pieces at once into a buffer of its own and feed each from its place there).
+EMSCRIPTEN_KEEPALIVE int orw_stream_feed(uintptr_t from) {
   using namespace orw::bindings;
-  return guarded([] {
+  return guarded([from] {
     if (!glue().stream) orw::fail<orw::InternalError>(orw::ErrorMessage() << "stream: no streamed run in progress");
-    glue().stream->feed(glue().staging_in.data(), glue().staging_out.data());
+    const void* in = from ? reinterpret_cast<const void*>(from) : glue().staging_in.data();
+    glue().stream->feed(in, glue().staging_out.data());
   });
 }
 EMSCRIPTEN_KEEPALIVE int orw_stream_end() {

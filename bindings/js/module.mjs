@@ -7,6 +7,10 @@ let mod = null;
 let loading = null;
 let readResource = null;
 let errorClasses = null;
+let memoryShared = false;
+
+// True when wasm memory is a SharedArrayBuffer (the threaded build).
+export function sharedMemory() { return memoryShared; }
 
 // The float64 slots of an input descriptor ({ present, type, rank, data, slots }: dims follow
 // the slots) and of each output's ({ type, rank, data, bytes, slots }), as the wasm side reads
@@ -28,7 +32,8 @@ function adopt(m) {
     throw new Error(`onnx-reduce-wasm: the wasm module implements opset ${layout.maxOpset}, the JS layer says ${LATEST_OPSET}: rebuild both`);
   }
   errorClasses = layout.errorClasses.map((name) => JS_CLASSES[name] ?? Error);
-  if (layout.threads === 1) followSharedMemory(m);
+  memoryShared = layout.threads === 1;
+  if (memoryShared) followSharedMemory(m);
   mod = m;
 }
 

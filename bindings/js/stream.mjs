@@ -3,7 +3,7 @@
 // wasm memory, and a scan's output comes out piece by piece too (the protocol of the
 // orw_stream_* exports, bindings/status.cc).
 import { withInputs } from './heap.mjs';
-import { fail, wasm } from './module.mjs';
+import { fail, sharedMemory, wasm } from './module.mjs';
 import { takeOutputs } from './outputs.mjs';
 import { isWasmTensor, trustedTensor } from './tensor.mjs';
 import { DTYPES } from './dtypes.mjs';
@@ -31,17 +31,41 @@ export function runStreamed(tensors, begin, where = 'run') {
   }, 0, where);
 }
 
+// Into a SharedArrayBuffer (the threaded build's memory) V8 copies a 256 KiB piece at about
+// half the speed of a few MiB (bench/shared-copy.mjs): there, input is copied in batches of
+// this many bytes and each piece fed from its place in the batch (the same pieces: the same
+// bits). A piece larger than a batch (a scan's whole row) is copied as before.
+const BATCH_BYTES = 4 << 20;
+
 function feed(first) {
   const m = wasm();
   const Data = DTYPES[first.type].array;
   const src = new Uint8Array(first.data.buffer, first.data.byteOffset, first.data.byteLength);
   const elementBytes = Data.BYTES_PER_ELEMENT;
   const out = m._orw_stream_output_in_pieces() ? new Data(first.data.length) : null;
-  for (let n; (n = m._orw_stream_next()) > 0;) {
-    const offset = m._orw_stream_offset();
-    m.HEAPU8.set(src.subarray(offset * elementBytes, (offset + n) * elementBytes), m._orw_stream_in());
-    if (!m._orw_stream_feed()) fail();
-    if (out) out.set(new Data(m.HEAPU8.buffer, m._orw_stream_out(), n), offset);
+  const size = sharedMemory() ? Math.min(BATCH_BYTES, src.length) : 0;
+  const batch = { ptr: size ? m._malloc(size) : 0, lo: -1, hi: -1 };  // no buffer: piece by piece
+  try {
+    for (let n; (n = m._orw_stream_next()) > 0;) {
+      const offset = m._orw_stream_offset();
+      const lo = offset * elementBytes, hi = (offset + n) * elementBytes;
+      let from = 0;
+      if (batch.ptr && hi - lo <= size) {
+        if (lo < batch.lo || hi > batch.hi) {  // the next batch, after or (a reverse scan) before this one
+          const before = batch.hi >= 0 && hi <= batch.lo;
+          batch.lo = before ? Math.max(0, hi - size) : lo;
+          batch.hi = before ? hi : Math.min(src.length, lo + size);
+          m.HEAPU8.set(src.subarray(batch.lo, batch.hi), batch.ptr);
+        }
+        from = batch.ptr + lo - batch.lo;
+      } else {
+        m.HEAPU8.set(src.subarray(lo, hi), m._orw_stream_in());
+      }
+      if (!m._orw_stream_feed(from)) fail();
+      if (out) out.set(new Data(m.HEAPU8.buffer, m._orw_stream_out(), n), offset);
+    }
+  } finally {
+    if (batch.ptr) m._free(batch.ptr);
   }
   if (!m._orw_stream_end()) fail();
   return out ? [trustedTensor(first.type, out, [...first.dims])] : takeOutputs();

@@ -11,8 +11,10 @@ function fnv(bytes, h = 0x811c9dc5) {
   for (let i = 0; i < bytes.length; ++i) h = Math.imul(h ^ bytes[i], 0x01000193) >>> 0;
   return h;
 }
+// (Outputs of Node.run are 'cpu' tensors: their data is there; getData() is a Promise.)
 const digest = (tensors) => tensors.reduce((h, t) => {
-  const d = t.getData ? t.getData(true) : t.data;
+  const d = t.data;
+  if (!ArrayBuffer.isView(d) || d.byteLength === 0) throw new Error('digest: an output without data');
   return fnv(new Uint8Array(d.buffer, d.byteOffset, d.byteLength), h);
 }, 0x811c9dc5).toString(16);
 
@@ -56,5 +58,25 @@ for (const c of cases) {
     out.digests[`${c.name} ${type}`] = [digest(copied), digest(zeroCopy)];
     resident.dispose();
   }
+}
+// Copy mode on an input of several of the threaded build's 4 MiB copy batches, not a whole
+// number of them (10.2 MiB of float32): forward and reverse scans (whose pieces come from
+// the end), reductions, ArgMax, TopK and Softmax fed from their places in the batches.
+const bigDims = [40, 256, 261];
+const big = Float32Array.from({ length: bigDims.reduce((a, b) => a * b) }, () => 1 + (rand() - 0.5) * 0.02);
+const batched = [
+  ...[0, 1].map((reverse) => ({ name: `CumSum reverse ${reverse}`, node: { opType: 'CumSum', opset: 14, attributes: { reverse } }, extra: [new Tensor('int64', [2n], [])] })),
+  ...[[0], [2], [0, 1, 2]].map((axes) => ({ name: `ReduceSum axes ${axes}`, node: { opType: 'ReduceSum', opset: 11, attributes: { axes } } })),
+  { name: 'ArgMax axis 0', node: { opType: 'ArgMax', opset: 13, attributes: { axis: 0 } } },
+  { name: 'TopK axis 2', node: { opType: 'TopK', opset: 11, attributes: { axis: 2 } }, extra: [new Tensor('int64', [3n], [1])] },
+  { name: 'Softmax axis 2', node: { opType: 'Softmax', opset: 13, attributes: { axis: 2 } } },
+];
+for (const c of batched) {
+  const node = Node.create(c.node);
+  const resident = Tensor.allocate('float32', bigDims);
+  resident.data.set(big);
+  const runs = [new Tensor('float32', big, bigDims), resident].map((x) => digest(node.run([x, ...(c.extra ?? [])])));
+  out.digests[`${c.name} float32 ${bigDims}`] = runs;
+  resident.dispose();
 }
 console.log(JSON.stringify(out));
