@@ -9,7 +9,7 @@ import { withBytes } from './heap.mjs';
 import { fail, LATEST_OPSET, latestOpset, wasm } from './module.mjs';
 import { encodeModel, encodeNode } from './proto-writer.mjs';
 import { registryRows } from './registry-rows.mjs';
-import { checkDimList } from './shapes.mjs';
+import { checkDimList, fromWasmInfo } from './shapes.mjs';
 import { asTensor } from './tensor.mjs';
 import { tensorFields, withTensorValues } from './tensor-proto.mjs';
 
@@ -196,5 +196,23 @@ export function makeModel(spec) {
     if (listed.has(v.name)) throw new RangeError(`${at} is listed twice`);
     listed.add(v.name);
   });
-  return encodeModel({ opset, irVersion, nodes: written, inputs: ins, outputs: outs, initializers: inits, opsetImports: imports });
+  const bytes = encodeModel({ opset, irVersion, nodes: written, inputs: ins, outputs: outs, initializers: inits, opsetImports: imports });
+  checkTypeFlow(bytes, outs);
+  return bytes;
+}
+
+// Types across nodes: the model's own shape inference (what inferModelShapes checks: each
+// node's input types against its op, e.g. Add of float32 and int64) run on the bytes, its
+// error in makeModel's name; then each declared output type against the one inferred.
+function checkTypeFlow(bytes, outs) {
+  const m = wasm();
+  const inferred = withBytes(bytes, (ptr, n) => m.inferModelShapes(ptr, n), 'makeModel');
+  if (inferred === null) fail('makeModel');
+  outs.forEach((v, i) => {  // (v.type: the ONNX element type; 0 inferred: unknown)
+    const got = inferred[v.name]?.type ?? 0;
+    if (got !== 0 && got !== v.type) {
+      const [declared, made] = [v.type, got].map((t) => fromWasmInfo({ type: t, dims: null }).type);
+      throw new TypeError(`makeModel: outputs[${i}] ('${printable(v.name)}') is declared ${declared}, but the graph makes it ${made}`);
+    }
+  });
 }

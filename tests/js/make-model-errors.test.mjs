@@ -65,6 +65,18 @@ test('makeModel/refuses a graph output nothing produces', () => {
   refuses(spec({ outputs: [{ name: 'z', type: 'float32' }] }), RangeError, /^makeModel: outputs\[0\] \('z'\) is not produced by any node, graph input or initializer$/);
 });
 
+test('makeModel/refuses a node whose input types do not go together, naming the op and both inputs', () => {
+  refuses(spec({
+    outputs: [{ name: 'z', type: 'float32' }],
+    nodes: [{ opType: 'ArgMax', inputs: ['x'], outputs: ['i'], attributes: { axis: 1 } }, { opType: 'Add', inputs: ['x', 'i'], outputs: ['z'] }],
+  }), TypeError, /^makeModel: Add \(opset 13\): input 1 'B' has element type int64 but input 0 'A' has float32; both inputs must have the same type$/);
+});
+
+test('makeModel/refuses a graph output declared with another type than the graph makes', () => {
+  refuses(spec({ outputs: [{ name: 'i', type: 'float32' }], nodes: [{ opType: 'ArgMax', inputs: ['x'], outputs: ['i'] }] }), TypeError,
+    /^makeModel: outputs\[0\] \('i'\) is declared float32, but the graph makes it int64$/);
+});
+
 test('makeModel/refuses a graph output listed twice', () => {
   refuses(spec({ outputs: [{ name: 'y', type: 'float32' }, { name: 'y', type: 'float32' }] }), RangeError, /^makeModel: outputs\[1\] \('y'\) is listed twice$/);
 });
