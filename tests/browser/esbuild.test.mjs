@@ -20,8 +20,10 @@ before(async () => {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   await build({
-    entryPoints: [join(appRoot, 'main.js')], bundle: true, minify: true, format: 'esm', platform: 'browser',
-    outfile: join(outDir, 'app.js'), absWorkingDir: appRoot, logLevel: 'silent',
+    // The worker is an entry of its own: esbuild leaves main.js's new URL('./worker.js', ...)
+    // as it is, so worker.js must sit next to app.js.
+    entryPoints: { app: join(appRoot, 'main.js'), worker: join(appRoot, 'worker.js') }, bundle: true, minify: true,
+    format: 'esm', platform: 'browser', outdir: outDir, absWorkingDir: appRoot, logLevel: 'silent',
   });
   copyFileSync(join(REPO, 'dist', 'onnx-reduce-wasm.wasm'), join(outDir, 'onnx-reduce-wasm.wasm'));
   writeFileSync(join(outDir, 'index.html'), appPage(appRoot, '<script type="module" src="./app.js"></script>', 'esbuild'));
@@ -34,6 +36,6 @@ after(async () => {
   await site?.close();
 });
 
-test('an esbuild browser bundle runs in Chromium with the .wasm copied next to it, through both entries', async () => {
+test('an esbuild browser bundle runs in Chromium with the .wasm copied next to it, through both entries and in a Worker', async () => {
   await checkApp(browser, `${site.url}build/browser/esbuild-app/index.html`, /\/build\/browser\/esbuild-app\/onnx-reduce-wasm\.wasm$/);
 });

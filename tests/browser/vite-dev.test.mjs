@@ -21,7 +21,7 @@ after(async () => {
 });
 
 for (const [what, optimizeDeps] of [['no settings', {}], ["optimizeDeps.exclude: ['onnx-reduce-wasm']", { exclude: ['onnx-reduce-wasm'] }]]) {
-  test(`the app runs under the Vite dev server in Chromium (${what}), through both entries`, async () => {
+  test(`the app runs under the Vite dev server in Chromium (${what}), through both entries and in a Worker`, async () => {
     const { createServer } = await import('vite');
     const server = await createServer({
       root: appRoot, configFile: false, logLevel: 'silent', optimizeDeps,

@@ -51,7 +51,7 @@ test('Vite emits the .wasm as an asset next to the bundle', () => {
   assert.ok(assets.some((f) => f.endsWith('.js')), `assets: ${assets.join(', ')}`);
 });
 
-test('the bundled app runs ReduceSum in Chromium, through both entries', async () => {
+test('the bundled app runs ReduceSum in Chromium, through both entries and in a Worker', async () => {
   const page = await browser.newPage();
   page.setDefaultTimeout(10000);
   const problems = watchPage(page);
@@ -59,27 +59,31 @@ test('the bundled app runs ReduceSum in Chromium, through both entries', async (
   page.on('response', (r) => requests.push({ url: r.url(), status: r.status(), type: r.headers()['content-type'] }));
 
   await page.goto(`${site.url}build/browser/vite-app/index.html`);
-  await page.waitForFunction(() => ['main', 'single'].every((id) => document.getElementById(id).dataset.state !== 'pending'));
-  for (const id of ['main', 'single']) {
+  const ids = ['main', 'single', 'worker'];
+  await page.waitForFunction((all) => all.every((id) => document.getElementById(id).dataset.state !== 'pending'), ids);
+  for (const id of ids) {
     assert.equal(await page.textContent(`#${id}`), 'float32 [2] 6 15', `${id} entry`);
     assert.equal(await page.getAttribute(`#${id}`, 'data-state'), 'ok');
   }
-  // The wasm came from the bundle's own assets (with the right MIME type), not from dist/.
+  // The wasm came from the bundle's own assets (with the right MIME type), not from dist/:
+  // once for the page, once for the worker.
   const wasm = requests.filter((r) => r.url.endsWith('.wasm'));
-  assert.equal(wasm.length, 1, JSON.stringify(wasm));
-  assert.match(wasm[0].url, /\/build\/browser\/vite-app\/assets\/[^/]+\.wasm$/);
-  assert.equal(wasm[0].status, 200);
-  assert.equal(wasm[0].type, 'application/wasm');
+  assert.equal(wasm.length, 2, JSON.stringify(wasm));
+  for (const w of wasm) {
+    assert.match(w.url, /\/build\/browser\/vite-app\/assets\/[^/]+\.wasm$/);
+    assert.equal(w.status, 200);
+    assert.equal(w.type, 'application/wasm');
+  }
   assert.ok(!requests.some((r) => r.url.includes('/dist/')), 'nothing is loaded from the repository dist/');
   assert.deepEqual(withoutThreadedProbe(problems), []);
   await page.close();
 });
 
-test('the bundled app runs ReduceSum in Firefox ESR, through both entries', async () => {
+test('the bundled app runs ReduceSum in Firefox ESR, through both entries and in a Worker', async () => {
   const reporting = await startReportSite();
   try {
     const done = (id) => `#${id}:not([data-state="pending"])`;
-    const steps = [{ wait: done('main') }, { wait: done('single') }, { read: '#main' }, { read: '#single' }];
+    const steps = [{ wait: done('main') }, { wait: done('single') }, { wait: done('worker') }, { read: '#main' }, { read: '#single' }, { read: '#worker' }];
     const report = await reportFromFirefox(reporting, probeUrl(reporting.url, '/build/browser/vite-app/index.html', steps));
     assert.match(report.userAgent, /Firefox/);
     assert.deepEqual(report.errors, []);

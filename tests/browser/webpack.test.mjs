@@ -44,6 +44,6 @@ test('webpack emits the .wasm as an asset next to the bundle, byte for byte', ()
   assert.deepEqual(readFileSync(join(outDir, wasm[0])), readFileSync(join(REPO, 'dist', 'onnx-reduce-wasm.wasm')));
 });
 
-test('the webpack bundle runs ReduceSum in Chromium, through both entries', async () => {
+test('the webpack bundle runs ReduceSum in Chromium, through both entries and in a Worker', async () => {
   await checkApp(browser, `${site.url}build/browser/webpack-app/index.html`, /\/build\/browser\/webpack-app\/[^/]+\.wasm$/);
 });

@@ -1,16 +1,10 @@
-// A tiny app as an npm user would write it: the package by name, resolved by Vite through the
-// package's "exports" (the browser/default condition -> dist/index.mjs, whose .wasm Vite emits
-// as an asset), and the single-file entry that needs no asset at all.
+// A tiny app as an npm user would write it: the package by name, resolved by the bundler through
+// the package's "exports" (the browser/default condition -> dist/index.mjs, whose .wasm the
+// bundler emits as an asset), the single-file entry that needs no asset at all, and the main
+// entry again inside a dedicated module Worker.
 import { init, Node, Tensor } from 'onnx-reduce-wasm';
 import * as single from 'onnx-reduce-wasm/single';
-
-function reduceSum(api) {
-  const node = api.Node.create({ opType: 'ReduceSum', opset: 13, attributes: { keepdims: 0 } });
-  const x = new api.Tensor('float32', [1, 2, 3, 4, 5, 6], [2, 3]);
-  const [y] = node.run([x, new api.Tensor('int64', [1n], [1])]);
-  node.dispose();
-  return `${y.type} [${y.dims.join(',')}] ${Array.from(y.data).join(' ')}`;
-}
+import { reduceSum } from './reduce-sum.js';
 
 function show(id, promise) {
   const out = document.getElementById(id);
@@ -20,5 +14,14 @@ function show(id, promise) {
   );
 }
 
+function inWorker() {
+  return new Promise((ok, fail) => {
+    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    worker.onmessage = ({ data }) => { worker.terminate(); (data.ok ? ok : fail)(data.ok ? data.text : new Error(data.text)); };
+    worker.onerror = (e) => { worker.terminate(); fail(new Error(`the worker failed: ${e.message}`)); };
+  });
+}
+
 show('main', init().then(() => reduceSum({ Node, Tensor })));
 show('single', single.init().then(() => reduceSum(single)));
+show('worker', inWorker());
