@@ -1,25 +1,41 @@
 // The test app of tests/browser/vite-app (the package by name: the main entry, whose .wasm a
-// bundler must carry, and the single-file entry), for the bundler tests: copied into
-// build/browser/<name>-src with the package "installed" as npm lays it out (package.json and
-// dist/, symlinks to this repository), and checked in a page: both entries compute ReduceSum,
-// the .wasm (if any) is fetched once from the bundle's own files, nothing from dist/.
+// bundler must carry, the single-file entry, and the main entry in a Worker), for the bundler
+// tests: copied into build/browser/<name>-src with the packed package (npm pack) installed as
+// npm lays it out, and checked in a page: every entry computes ReduceSum, the .wasm (if any)
+// is fetched from the bundle's own files, once per realm, nothing from dist/.
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILD_DIR, REPO, watchPage } from './helpers.mjs';
 
-// Copies the app to build/browser/<name>-src; returns that folder. `copy`: the package's files
-// copied rather than linked (a dev server treats a linked package as source, not as a
-// dependency to pre-bundle).
+// The package as npm publishes it: `npm pack` of the repository, unpacked once per process
+// into a folder of its own under build/browser (test files run in parallel processes), removed
+// when the process exits (what `npm install` puts in node_modules).
+let packed = null;
+function packedPackage() {
+  if (packed) return packed;
+  mkdirSync(BUILD_DIR, { recursive: true });
+  const dir = mkdtempSync(join(BUILD_DIR, 'packed-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const [{ filename }] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], REPO));
+  run('tar', ['-xzf', filename], dir);
+  packed = join(dir, 'package');
+  return packed;
+}
+
+// Copies the app to build/browser/<name>-src with the packed package installed in its
+// node_modules; returns that folder. `copy`: the package's files copied rather than linked (a
+// dev server treats a linked package as source, not as a dependency to pre-bundle).
 export function installApp(name, { copy = false } = {}) {
   const appRoot = join(BUILD_DIR, `${name}-src`);
   rmSync(appRoot, { recursive: true, force: true });
   cpSync(join(REPO, 'tests', 'browser', 'vite-app'), appRoot, { recursive: true });
   const pkg = join(appRoot, 'node_modules', 'onnx-reduce-wasm');
-  mkdirSync(pkg, { recursive: true });
-  const place = copy ? (from, to) => cpSync(from, to, { recursive: true }) : (from, to) => symlinkSync(from, to);
-  place(join(REPO, 'package.json'), join(pkg, 'package.json'));
-  place(join(REPO, 'dist'), join(pkg, 'dist'));
+  mkdirSync(join(appRoot, 'node_modules'), { recursive: true });
+  if (copy) cpSync(packedPackage(), pkg, { recursive: true });
+  else symlinkSync(packedPackage(), pkg, 'dir');
   return appRoot;
 }
 

@@ -1,31 +1,24 @@
 // The package through a bundler: tests/browser/vite-app imports 'onnx-reduce-wasm' (and
 // 'onnx-reduce-wasm/single') by name, is built by Vite into build/browser/vite-app, served, and
-// run in headless Chromium. The package is "installed" as npm would lay it out: a
-// node_modules/onnx-reduce-wasm folder holding package.json and dist/ (symlinks to this repo),
-// so Vite resolves it through package.json "exports" like any dependency.
+// run in headless Chromium and Firefox ESR. The package is installed as npm would lay it out (the
+// `npm pack` tarball unpacked into node_modules/onnx-reduce-wasm, bundled-app.mjs), so Vite
+// resolves it through package.json "exports" like any dependency.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUILD_DIR, REPO, launchBrowser, requireDist, startSite, watchPage } from './helpers.mjs';
+import { BUILD_DIR, launchBrowser, requireDist, startSite, watchPage } from './helpers.mjs';
 import { probeUrl, reportFromFirefox, startReportSite } from './report-site.mjs';
-import { withoutThreadedProbe } from './bundled-app.mjs';
+import { installApp, withoutThreadedProbe } from './bundled-app.mjs';
 
 requireDist();
-const appSource = join(REPO, 'tests', 'browser', 'vite-app');
-const appRoot = join(BUILD_DIR, 'vite-src');
 const outDir = join(BUILD_DIR, 'vite-app');
 
 let site;
 let browser;
 
 before(async () => {
-  rmSync(appRoot, { recursive: true, force: true });
-  cpSync(appSource, appRoot, { recursive: true });
-  const pkg = join(appRoot, 'node_modules', 'onnx-reduce-wasm');
-  mkdirSync(pkg, { recursive: true });
-  symlinkSync(join(REPO, 'package.json'), join(pkg, 'package.json'));
-  symlinkSync(join(REPO, 'dist'), join(pkg, 'dist'), 'dir');
+  const appRoot = installApp('vite');
 
   const { build } = await import('vite');
   await build({
