@@ -18,6 +18,7 @@ import { existsSync } from 'node:fs';
 import * as ort from 'onnxruntime-web';
 import { init, InferenceSession, Node, Tensor } from '../dist/index.node.mjs';
 import { encodeModel } from '../bindings/js/proto-writer.mjs';
+import { caseName, suiteCases } from './cases.mjs';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -94,8 +95,6 @@ function model(op, type, dims, axes, opset = 18) {
   });
 }
 
-const big = [64, 256, 256];
-
 // The post-processing ops: one-node models with attributes (TopK: K as an int64 initializer,
 // values 'y' and indices 'i').
 function postModel(op, dims, attributes, opset, k) {
@@ -122,20 +121,7 @@ if (args.includes('--accuracy')) {  // error in ulps against float64 references:
   await accuracyReport({ ort, InferenceSession, Tensor, model, postModel, json });
   process.exit(0);
 }
-const cases = [];
-for (const op of ['ReduceSum', 'ReduceProd', 'ReduceMean', 'ReduceMax']) {
-  for (const [label, axes] of [['[2]', [2]], ['[0]', [0]], ['[1]', [1]], ['all', null]]) cases.push({ op, type: 'float32', dims: big, axes, label });
-}
-cases.push({ op: 'ReduceMin', type: 'float32', dims: big, axes: [2], label: '[2]' });
-cases.push({ op: 'ReduceL2', type: 'float32', dims: big, axes: [2], label: '[2]' });
-cases.push({ op: 'ReduceLogSumExp', type: 'float32', dims: big, axes: [2], label: '[2]' });
-for (const axis of [2, 0]) cases.push({ op: 'ArgMax', type: 'float32', dims: big, axes: [axis], label: `axis ${axis}` });
-for (const op of ['CumSum', 'CumProd']) for (const axis of [1, 0]) cases.push({ op, type: 'float32', dims: [1024, 4096], axes: [axis], label: `axis ${axis}` });
-for (const type of ['int32', 'int64', 'float64']) for (const axis of [2, 0]) cases.push({ op: 'ReduceProd', type, dims: big, axes: [axis], label: `[${axis}]` });
-for (const op of ['ReduceSum', 'ReduceProd']) cases.push({ op, type: 'float32', dims: [8, 16], axes: [1], label: '[1]' });
-for (const axis of [2, 0]) cases.push({ op: 'Softmax', type: 'float32', dims: big, label: `axis ${axis}`, bytes: postModel('Softmax', big, { axis }, 13) });
-for (const dims of [[512, 32000], [64, 1000]]) cases.push({ op: 'TopK', type: 'float32', dims, label: 'k=5', bytes: postModel('TopK', dims, { axis: -1 }, 11, 5) });
-cases.push({ op: 'LpNormalization', type: 'float32', dims: [8, 128, 384], label: 'p=2 axis -1', bytes: postModel('LpNormalization', [8, 128, 384], { axis: -1, p: 2 }, 13) });
+const cases = suiteCases().map((c) => (c.post ? { ...c, bytes: postModel(c.op, c.dims, c.attributes, c.opset, c.k) } : c));
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -147,7 +133,7 @@ async function timeBatch(fn, k) {
 
 const rows = [];
 for (const c of cases) {
-  const name = `${c.op} ${c.type} [${c.dims}] ${c.label}`;
+  const name = caseName(c);
   if (filter && !name.includes(filter)) continue;
   const bytes = c.bytes ?? model(c.op, c.type, c.dims, c.axes);
   const data = input(c.type, c.dims);
