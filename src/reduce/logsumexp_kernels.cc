@@ -4,12 +4,14 @@
 // whole buffers.
 #include "reduce/logsumexp.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <limits>
 #include <memory>
 #include <vector>
 
+#include "core/parallel.h"
 #include "plan/pieces.h"
 #include "reduce/reduce_microkernels.h"
 #include "reduce/reduce_ops.h"
@@ -165,25 +167,19 @@ class LogSumExpRunner final : public ReduceStream {
   void feed(const void* x, size_t begin, size_t count) override {
     const auto* xf = static_cast<const float*>(x);
     if (rows_plan_) return logsumexp_rows<S>(xf, count / row_, row_, out_ + begin / row_);
-    const float m = reduce_r<S, MaxOp>(MaxOp{}, xf, count);
-    if (std::isnan(max_) || std::isnan(m)) {
-      max_ = std::numeric_limits<float>::quiet_NaN();
-    } else if (max_ == kInf || m == kInf) {
-      max_ = kInf;
-    } else if (m != -kInf) {
-      const double s = sum_exp<S>(xf, count, m);
-      if (max_ == -kInf) {
-        max_ = m, sum_ = s;
-      } else {
-        const float top = m > max_ ? m : max_;
-        sum_ = sum_ * exp_below(max_, top) + s * exp_below(m, top);
-        max_ = top;
-      }
-    }
+    merge(piece_pair(xf, count));
   }
-  // KR pieces are whole rows, each with its own output: on the pool, a piece per task.
+  // KR pieces are whole rows, each with its own output: on the pool, a piece per task. R: each
+  // piece's pair on the pool, merged in piece order, as feed() merges them one after another
+  // (the same bits on any thread count).
   void feed_all(const void* x, size_t begin, size_t count, size_t bytes) override {
-    feed_pieces(*this, x, begin, count, bytes, piece_elements(), rows_plan_);
+    const size_t piece = piece_elements();
+    if (rows_plan_ || thread_count() == 1 || count <= piece) return feed_pieces(*this, x, begin, count, bytes, piece, rows_plan_);
+    const auto* xf = static_cast<const float*>(x);
+    std::vector<Pair> pairs(task_count(count, piece));
+    auto task = [&](size_t i) { pairs[i] = piece_pair(xf + i * piece, std::min(piece, count - i * piece)); };
+    parallel_for(pairs.size(), task);
+    for (const Pair& p : pairs) merge(p);
   }
   void finish() override {
     if (!rows_plan_) out_[0] = std::isfinite(max_) ? static_cast<float>(std::log(sum_) + max_) : max_;
@@ -196,6 +192,32 @@ class LogSumExpRunner final : public ReduceStream {
 
  private:
   static constexpr float kInf = std::numeric_limits<float>::infinity();
+  // A piece of an R plan: its max and, when that is finite, the sum of exp(x - max).
+  struct Pair {
+    float max;
+    double sum;
+  };
+  static Pair piece_pair(const float* x, size_t count) {
+    const float m = reduce_r<S, MaxOp>(MaxOp{}, x, count);
+    return {m, std::isfinite(m) ? sum_exp<S>(x, count, m) : 0.0};
+  }
+  // The running pair with a piece's: NaN stays NaN, +inf wins, an all -inf piece adds nothing.
+  void merge(const Pair& p) {
+    const float m = p.max;
+    if (std::isnan(max_) || std::isnan(m)) {
+      max_ = std::numeric_limits<float>::quiet_NaN();
+    } else if (max_ == kInf || m == kInf) {
+      max_ = kInf;
+    } else if (m != -kInf) {
+      if (max_ == -kInf) {
+        max_ = m, sum_ = p.sum;
+      } else {
+        const float top = m > max_ ? m : max_;
+        sum_ = sum_ * exp_below(max_, top) + p.sum * exp_below(m, top);
+        max_ = top;
+      }
+    }
+  }
   const ReductionPlan plan_;
   float* out_;
   size_t row_;

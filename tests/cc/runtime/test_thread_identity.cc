@@ -82,6 +82,10 @@ TEST_CASE("every thread count gives the bits of one thread", "[threads]") {
     for (const char* op : {"ReduceSum", "ReduceProd", "ReduceMax", "ReduceMean", "ReduceL2", "ReduceLogSumExp"}) {
       cases.push_back({op, 11, {Attribute::of_ints("axes", random_axes(rng, dims.size())), keepdims_attr(static_cast<int>(rng() % 2))}, {}, kReduceTypes});
     }
+    std::vector<int64_t> every(dims.size());
+    for (size_t d = 0; d < dims.size(); ++d) every[d] = static_cast<int64_t>(d);
+    // float32 LogSumExp over everything: one long slice (R), its pieces' pairs on the pool
+    cases.push_back({"ReduceLogSumExp", 11, {Attribute::of_ints("axes", every)}, {}, {DataType::kFloat}});
     for (const char* op : {"ArgMax", "ArgMin"}) {
       cases.push_back({op, 13, {Attribute::of_int("axis", axis)}, {}, kArgTypes});
     }
