@@ -1,9 +1,9 @@
 // The normalization kernels' dispatch: every element type is widened to double a chunk of
-// slices at a time by Cast's kernel (float and the half types exactly; double is used in
-// place), normalized by the microkernels (normalize_microkernels.h) and rounded once to the
-// output type by Cast's kernel again. Hardmax
-// needs no arithmetic: it is the ArgMax kernel's first-max index (a NaN counting as the
-// maximum) turned into a one-hot slice.
+// slices at a time (float a vector at a time, the half types by Cast's kernel, exactly; double
+// is used in place), or, for a slice larger than a chunk along an outer axis, a window of its
+// columns at a time; normalized by the microkernels (normalize_microkernels.h) and rounded
+// once to the output type. Hardmax needs no arithmetic: it is the ArgMax kernel's first-max
+// index (a NaN counting as the maximum) turned into a one-hot slice.
 #include <cstring>
 #include <vector>
 
