@@ -25,7 +25,6 @@ async function openPage(isolated) {
 
 // Runs the panel for op up to 64 Ki elements; returns what it shows.
 async function measure(page, op) {
-  const workersBefore = page.workers().length;
   await page.selectOption('#speed-op', op);
   await page.selectOption('#speed-max', '65536');
   await page.click('#speed-run');
@@ -50,10 +49,13 @@ async function measure(page, op) {
       titles: texts('svg text.axis-title'),
     };
   });
-  // Terminated workers leave the page's list (its own module's pthread workers stay); Chromium
-  // takes seconds to drop a threaded worker and its nested ones: waited for up to 20 s.
-  for (let i = 0; i < 200 && page.workers().length > workersBefore; ++i) await new Promise((ok) => setTimeout(ok, 100));
-  shown.workersLeft = page.workers().length - workersBefore;
+  // The panel's own workers (web/speed-worker.js) leave the page's list once terminated;
+  // Chromium takes seconds to drop one that is threaded: waited for up to 20 s. (The pthread
+  // workers nested in them are not counted: after a failed start Chromium may list one whose
+  // script was still loading until the page closes.)
+  const speedWorkers = () => page.workers().filter((w) => w.url().endsWith('/speed-worker.js')).length;
+  for (let i = 0; i < 200 && speedWorkers() > 0; ++i) await new Promise((ok) => setTimeout(ok, 100));
+  shown.workersLeft = speedWorkers();
   return shown;
 }
 
