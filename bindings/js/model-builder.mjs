@@ -3,13 +3,13 @@
 // writer, which Node.create uses too) writes a byte: names, types and dims here, each op
 // against the module's registry rows, and each known op's attributes and inputs by the wasm
 // parser, as Node.fromBytes checks them. Errors name the call, the node and the value.
-import { onnxFromDtype } from './dtypes.mjs';
+import { dtypeNameFromOnnx, onnxFromDtype } from './dtypes.mjs';
 import { printable } from './guards.mjs';
 import { withBytes } from './heap.mjs';
 import { fail, LATEST_OPSET, latestOpset, wasm } from './module.mjs';
 import { encodeModel, encodeNode } from './proto-writer.mjs';
 import { registryRows } from './registry-rows.mjs';
-import { checkDimList, fromWasmInfo } from './shapes.mjs';
+import { checkDimList, inferredInfos } from './shapes.mjs';
 import { asTensor } from './tensor.mjs';
 import { tensorFields, withTensorValues } from './tensor-proto.mjs';
 
@@ -205,14 +205,11 @@ export function makeModel(spec) {
 // node's input types against its op, e.g. Add of float32 and int64) run on the bytes, its
 // error in makeModel's name; then each declared output type against the one inferred.
 function checkTypeFlow(bytes, outs) {
-  const m = wasm();
-  const inferred = withBytes(bytes, (ptr, n) => m.inferModelShapes(ptr, n), 'makeModel');
-  if (inferred === null) fail('makeModel');
+  const inferred = inferredInfos(bytes, 'makeModel');
   outs.forEach((v, i) => {  // (v.type: the ONNX element type; 0 inferred: unknown)
     const got = inferred[v.name]?.type ?? 0;
     if (got !== 0 && got !== v.type) {
-      const [declared, made] = [v.type, got].map((t) => fromWasmInfo({ type: t, dims: null }).type);
-      throw new TypeError(`makeModel: outputs[${i}] ('${printable(v.name)}') is declared ${declared}, but the graph makes it ${made}`);
+      throw new TypeError(`makeModel: outputs[${i}] ('${printable(v.name)}') is declared ${dtypeNameFromOnnx(v.type)}, but the graph makes it ${dtypeNameFromOnnx(got)}`);
     }
   });
 }

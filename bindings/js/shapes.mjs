@@ -40,11 +40,17 @@ export function fromWasmInfo(info) {
 // Every value of a serialized ModelProto's graph: { [valueName]: { type, dims } }. Ops
 // outside the package give { type: 'unknown', dims: null } without failing.
 export function inferModelShapes(modelBytes) {
-  modelBytes = asBytes(modelBytes, 'inferModelShapes: modelBytes');
-  const m = wasm();
-  const result = withBytes(modelBytes, (ptr, n) => m.inferModelShapes(ptr, n), 'inferModelShapes');
-  if (result === null) fail('inferModelShapes');
+  const result = inferredInfos(asBytes(modelBytes, 'inferModelShapes: modelBytes'), 'inferModelShapes');
   const out = {};
   for (const [name, info] of Object.entries(result)) out[name] = fromWasmInfo(info);
   return out;
+}
+
+// The wasm side's shape inference of model bytes (a genuine Uint8Array): { [valueName]: wasm
+// info }, or its error thrown in the name of `where` (the API function).
+export function inferredInfos(bytes, where) {
+  const m = wasm();
+  const result = withBytes(bytes, (ptr, n) => m.inferModelShapes(ptr, n), where);
+  if (result === null) fail(where);
+  return result;
 }
