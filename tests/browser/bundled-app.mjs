@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUILD_DIR, REPO, watchPage } from './helpers.mjs';
+import { after, before } from 'node:test';
+import { BUILD_DIR, REPO, launchBrowser, requireDist, startSite, watchPage } from './helpers.mjs';
 
 // The package as npm publishes it: `npm pack` of the repository, unpacked once per process
 // into a folder of its own under build/browser (test files run in parallel processes), removed
@@ -37,6 +38,28 @@ export function installApp(name, { copy = false } = {}) {
   if (copy) cpSync(packedPackage(), pkg, { recursive: true });
   else symlinkSync(packedPackage(), pkg, 'dir');
   return appRoot;
+}
+
+// The suite of a bundler test: before its tests, the app installed as `name` and built by
+// build(appRoot, outDir) into build/browser/<name>-app (emptied first), then the site and a
+// browser started; after them, both closed. Returns { outDir, site, browser, url } (the last
+// three set once the build is done; url: the built app's page).
+export function builtAppSuite(name, build) {
+  requireDist();
+  const suite = { outDir: join(BUILD_DIR, `${name}-app`), site: null, browser: null, url: null };
+  before(async () => {
+    const appRoot = installApp(name);
+    rmSync(suite.outDir, { recursive: true, force: true });
+    await build(appRoot, suite.outDir);
+    suite.site = await startSite();
+    suite.browser = await launchBrowser();
+    suite.url = `${suite.site.url}build/browser/${name}-app/index.html`;
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.site?.close();
+  });
+  return suite;
 }
 
 // The app's page loading `script` (a classic script or a module) instead of main.js.

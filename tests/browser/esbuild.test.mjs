@@ -2,22 +2,14 @@
 // entry's `new URL('onnx-reduce-wasm.wasm', import.meta.url)` as it is, so the user copies the
 // .wasm next to the bundle (what docs/api.md says); the single-file entry needs nothing. The
 // app of tests/browser/vite-app bundled into build/browser/esbuild-app and run in Chromium.
-import { after, before, test } from 'node:test';
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { BUILD_DIR, REPO, launchBrowser, requireDist, startSite } from './helpers.mjs';
-import { appPage, checkApp, installApp } from './bundled-app.mjs';
+import { REPO } from './helpers.mjs';
+import { appPage, builtAppSuite, checkApp } from './bundled-app.mjs';
 
-requireDist();
-const outDir = join(BUILD_DIR, 'esbuild-app');
-
-let site;
-let browser;
-
-before(async () => {
-  const appRoot = installApp('esbuild');
-  rmSync(outDir, { recursive: true, force: true });
+const suite = builtAppSuite('esbuild', async (appRoot, outDir) => {
   mkdirSync(outDir, { recursive: true });
   await build({
     // The worker is an entry of its own: esbuild leaves main.js's new URL('./worker.js', ...)
@@ -27,15 +19,8 @@ before(async () => {
   });
   copyFileSync(join(REPO, 'dist', 'onnx-reduce-wasm.wasm'), join(outDir, 'onnx-reduce-wasm.wasm'));
   writeFileSync(join(outDir, 'index.html'), appPage(appRoot, '<script type="module" src="./app.js"></script>', 'esbuild'));
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 test('an esbuild browser bundle runs in Chromium with the .wasm copied next to it, through both entries and in a Worker', async () => {
-  await checkApp(browser, `${site.url}build/browser/esbuild-app/index.html`, /\/build\/browser\/esbuild-app\/onnx-reduce-wasm\.wasm$/);
+  await checkApp(suite.browser, suite.url, /\/build\/browser\/esbuild-app\/onnx-reduce-wasm\.wasm$/);
 });

@@ -3,23 +3,15 @@
 // run in headless Chromium and Firefox ESR. The package is installed as npm would lay it out (the
 // `npm pack` tarball unpacked into node_modules/onnx-reduce-wasm, bundled-app.mjs), so Vite
 // resolves it through package.json "exports" like any dependency.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUILD_DIR, launchBrowser, requireDist, startSite, watchPage } from './helpers.mjs';
+import { watchPage } from './helpers.mjs';
 import { probeUrl, reportFromFirefox, startReportSite } from './report-site.mjs';
-import { installApp, withoutThreadedProbe } from './bundled-app.mjs';
+import { builtAppSuite, withoutThreadedProbe } from './bundled-app.mjs';
 
-requireDist();
-const outDir = join(BUILD_DIR, 'vite-app');
-
-let site;
-let browser;
-
-before(async () => {
-  const appRoot = installApp('vite');
-
+const suite = builtAppSuite('vite', async (appRoot, outDir) => {
   const { build } = await import('vite');
   await build({
     root: appRoot,
@@ -29,29 +21,22 @@ before(async () => {
     // The single-file entry embeds the wasm (~500 kB): expected, not a warning.
     build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 2048 },
   });
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 test('Vite emits the .wasm as an asset next to the bundle', () => {
-  const assets = readdirSync(join(outDir, 'assets'));
+  const assets = readdirSync(join(suite.outDir, 'assets'));
   assert.ok(assets.some((f) => f.endsWith('.wasm')), `assets: ${assets.join(', ')}`);
   assert.ok(assets.some((f) => f.endsWith('.js')), `assets: ${assets.join(', ')}`);
 });
 
 test('the bundled app runs ReduceSum in Chromium, through both entries and in a Worker', async () => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   page.setDefaultTimeout(10000);
   const problems = watchPage(page);
   const requests = [];
   page.on('response', (r) => requests.push({ url: r.url(), status: r.status(), type: r.headers()['content-type'] }));
 
-  await page.goto(`${site.url}build/browser/vite-app/index.html`);
+  await page.goto(suite.url);
   const ids = ['main', 'single', 'worker'];
   await page.waitForFunction((all) => all.every((id) => document.getElementById(id).dataset.state !== 'pending'), ids);
   for (const id of ids) {
