@@ -12,15 +12,21 @@ requireDist();
 const browser = await launchBrowser();
 after(() => browser.close());
 
-// The demo page from a server (isolated or not), ready; with the list of what it reported.
-async function openPage(isolated) {
+// Runs body(page, problems) on the demo page from a server (isolated or not), ready, with the
+// list of what it reported; closes both after.
+async function onPage(isolated, body) {
   const site = await startSite({ isolated });
   const page = await browser.newPage();
-  page.setDefaultTimeout(10000);
-  const problems = watchPage(page);
-  await page.goto(`${site.url}web/`);
-  await page.waitForSelector('#status[data-ready="true"]', { timeout: 20000 });
-  return { site, page, problems };
+  try {
+    page.setDefaultTimeout(10000);
+    const problems = watchPage(page);
+    await page.goto(`${site.url}web/`);
+    await page.waitForSelector('#status[data-ready="true"]', { timeout: 20000 });
+    await body(page, problems);
+  } finally {
+    await page.close();
+    await site.close();
+  }
 }
 
 // Runs the panel for op up to 64 Ki elements; returns what it shows.
@@ -78,8 +84,7 @@ function assertCommon(r, op, timedColumns) {
 }
 
 test('speed panel, isolated page: each op with 1 thread beside N threads and a plain JS loop, agreeing, in a table and a plot', async () => {
-  const { site, page, problems } = await openPage(true);
-  try {
+  await onPage(true, async (page, problems) => {
     const N = Math.min(4, availableParallelism());
     assert.ok(N >= 2, 'this test needs a machine with 2 cores or more');
     for (const op of ['ReduceSum', 'CumSum']) {
@@ -93,15 +98,11 @@ test('speed panel, isolated page: each op with 1 thread beside N threads and a p
       assert.deepEqual(r.legend, [['series input', '1 thread'], ['series threads', `${N} threads`], ['series output', 'plain JS']], op);
     }
     assert.deepEqual(problems, []);
-  } finally {
-    await page.close();
-    await site.close();
-  }
+  });
 });
 
 test('speed panel, page not cross-origin isolated: the 1-thread series alone, and one line saying why', async () => {
-  const { site, page, problems } = await openPage(false);
-  try {
+  await onPage(false, async (page, problems) => {
     const r = await measure(page, 'ReduceMax');
     assertCommon(r, 'ReduceMax', 3);
     assert.equal(r.threads, '1');
@@ -111,15 +112,11 @@ test('speed panel, page not cross-origin isolated: the 1-thread series alone, an
     assert.equal(r.lines, 2);
     assert.deepEqual(r.legend, [['series input', '1 thread'], ['series output', 'plain JS']]);
     assert.deepEqual(problems, []);
-  } finally {
-    await page.close();
-    await site.close();
-  }
+  });
 });
 
 test("speed panel: a worker's failure shows as the error's name and message, and the next run works", async () => {
-  const { site, page, problems } = await openPage(true);
-  try {
+  await onPage(true, async (page, problems) => {
     // The page's own module is loaded; the N-thread worker's init() then finds no threaded .wasm.
     await page.route('**/dist/onnx-reduce-wasm-mt.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
     const failed = await measure(page, 'ReduceSum');
@@ -131,8 +128,5 @@ test("speed panel: a worker's failure shows as the error's name and message, and
     const r = await measure(page, 'ReduceSum');
     assert.equal(r.state, 'done', r.error);
     assert.deepEqual(problems, []);
-  } finally {
-    await page.close();
-    await site.close();
-  }
+  });
 });
