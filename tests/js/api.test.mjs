@@ -740,10 +740,26 @@ test('InferenceSession/symbolic input dims accept any size', async () => {
 
 test('Tensor/is read-only once built: type, data, dims and size cannot be swapped', () => {
   const t = f32([1, 2, 3], [3]);
-  assert.throws(() => { t.data = new Float32Array(100); }, TypeError);
+  // V8's own message names the class (not the minifier's name for it).
+  assert.throws(() => { t.data = new Float32Array(100); }, { name: 'TypeError', message: /read only property 'data' of object '#<Tensor>'/ });
   assert.throws(() => { t.type = 'int8'; }, TypeError);
   assert.throws(() => { t.dims.push(2); }, TypeError);
   t.data[0] = 5; // the elements stay writable
   const [y] = Node.create({ opType: 'ReduceSum', opset: 13 }).run([t]);
   assert.deepEqual(Array.from(y.data), [10]);
+});
+
+test("Tensor/a 'wasm' tensor's data cannot be swapped either, and the message says what to do", () => {
+  const t = Tensor.allocate('float32', [3]);
+  assert.throws(() => { t.data = new Float32Array(3); }, { name: 'TypeError', message: /read only property 'data' of a 'wasm' Tensor: write into its elements \(tensor\.data\.set\(values\)\)/ });
+  t.data.set([1, 2, 3]);
+  assert.deepEqual(Array.from(t.data), [1, 2, 3]);
+  t.dispose();
+});
+
+test('Node, InferenceSession/V8 messages name the classes too', () => {
+  assert.equal([Tensor.name, Node.name, InferenceSession.name].join(), 'Tensor,Node,InferenceSession');
+  for (const C of [Tensor, Node, InferenceSession]) {
+    assert.throws(() => C(), { name: 'TypeError', message: new RegExp(`^Class constructor ${C.name} cannot be invoked without 'new'`) });
+  }
 });

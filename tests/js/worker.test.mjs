@@ -44,3 +44,24 @@ test('worker/a cpu Tensor posted to a worker runs there, and the result posts ba
     await worker.terminate();
   }
 });
+
+test("worker/posting a 'wasm' Tensor throws the package's TypeError, and the worker still takes its getData() copy", async () => {
+  const worker = new Worker(WORKER, { eval: true });
+  const t = Tensor.allocate('float32', [2, 2]);
+  try {
+    const next = () => new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    assert.equal(await next(), 'ready');
+    t.data.set([1, 2, 3, 4]);
+    assert.throws(() => worker.postMessage(t), { name: 'TypeError', message: /a 'wasm' tensor cannot be cloned.*postMessage.*send await tensor\.getData\(\)/ });
+    worker.postMessage(new Tensor(t.type, await t.getData(), t.dims));
+    const { y, error } = await next();
+    assert.equal(error, undefined);
+    assert.deepEqual(Array.from(y.data), [10]);
+  } finally {
+    t.dispose();
+    await worker.terminate();
+  }
+});

@@ -91,6 +91,32 @@ async function main() {
     expect(/^ReduceSum \(opset 13\): run: inputs\[0\] \('input0'\): this wasm tensor was disposed$/.test(message), `run error: ${message}`);
   });
 
+  // postMessage to a Worker: a 'wasm' tensor throws the package's own TypeError (its data is a
+  // view of this module's memory); its getData() copy travels and comes back intact.
+  await (async () => {
+    const name = "posting a 'wasm' tensor to a Worker throws the package's error; its copy travels";
+    const src = URL.createObjectURL(new Blob(['onmessage = (e) => postMessage(e.data);'], { type: 'text/javascript' }));
+    const worker = new Worker(src);
+    const t = Tensor.allocate('float32', [2]);
+    try {
+      t.data.set([5, 6]);
+      let message = '';
+      try { worker.postMessage(t); } catch (e) { message = `${e.name}: ${e.message}`; }
+      expect(/^TypeError: Tensor: a 'wasm' tensor cannot be cloned .*send await tensor\.getData\(\)/.test(message), `postMessage error: ${message}`);
+      const back = new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); });
+      worker.postMessage(new Tensor(t.type, await t.getData(), t.dims));
+      const echo = await back;
+      expect(echo.type === 'float32' && same(Array.from(echo.data), [5, 6]), `echo ${JSON.stringify(echo)}`);
+      checks.push({ name, ok: true, detail: '' });
+    } catch (e) {
+      checks.push({ name, ok: false, detail: String(e?.stack ?? e) });
+    } finally {
+      t.dispose();
+      worker.terminate();
+      URL.revokeObjectURL(src);
+    }
+  })();
+
   check('no wasm tensor is left alive', () => {
     expect(memoryStats().wasmTensors === 0, `${memoryStats().wasmTensors} alive`);
   });
