@@ -179,7 +179,7 @@ const wasmProto = Object.create(Tensor.prototype, {
       return s.view;
     },
     set() {
-      throw new TypeError("Cannot assign to read only property 'data' of a 'wasm' Tensor: write into its elements (tensor.data.set(values)) or allocate another");
+      throw new TypeError("Tensor.data of a 'wasm' tensor is read-only: write into its elements (tensor.data.set(values))");
     },
   },
   // Copies the data out into a fresh TypedArray; releaseData: dispose() afterwards.
@@ -232,7 +232,7 @@ function live(t, what) {
 const CLONE_GUARD = {
   enumerable: true,
   get() {
-    throw new TypeError("Tensor: a 'wasm' tensor cannot be cloned or copied as a whole (structuredClone, postMessage, spread, JSON): its data is a view of wasm memory; send await tensor.getData() or new Tensor(t.type, t.data.slice(), t.dims) instead");
+    throw new TypeError("Tensor: a 'wasm' tensor cannot be cloned, posted, spread or JSON'd (its data is a view of wasm memory): send await tensor.getData()");
   },
 };
 

@@ -95,7 +95,11 @@ test('API classes keep their names in the minified bundles (what util.inspect an
   assert.deepEqual([Tensor.name, Node.name, InferenceSession.name], ['Tensor', 'Node', 'InferenceSession']);
   assert.match((await import('node:util')).inspect(new Tensor('float32', [1])), /^Tensor /);
   const browser = readFileSync(new URL('index.mjs', DIST), 'utf8');
-  for (const name of ['Tensor', 'Node', 'InferenceSession']) assert.ok(browser.includes(`static name="${name}"`), `${name} in dist/index.mjs`);
+  // Each class is a property's value there, so V8's own messages name it too.
+  for (const name of ['Tensor', 'Node', 'InferenceSession']) assert.ok(browser.includes(`{${name}:class`), `${name} in dist/index.mjs`);
+  for (const C of [Tensor, Node, InferenceSession]) {
+    assert.throws(() => C(), { name: 'TypeError', message: new RegExp(`^Class constructor ${C.name} cannot be invoked without 'new'`) });
+  }
 });
 
 test('Tensor/holds type, data, dims and size', () => {
@@ -751,15 +755,8 @@ test('Tensor/is read-only once built: type, data, dims and size cannot be swappe
 
 test("Tensor/a 'wasm' tensor's data cannot be swapped either, and the message says what to do", () => {
   const t = Tensor.allocate('float32', [3]);
-  assert.throws(() => { t.data = new Float32Array(3); }, { name: 'TypeError', message: /read only property 'data' of a 'wasm' Tensor: write into its elements \(tensor\.data\.set\(values\)\)/ });
+  assert.throws(() => { t.data = new Float32Array(3); }, { name: 'TypeError', message: /^Tensor\.data of a 'wasm' tensor is read-only: write into its elements \(tensor\.data\.set\(values\)\)$/ });
   t.data.set([1, 2, 3]);
   assert.deepEqual(Array.from(t.data), [1, 2, 3]);
   t.dispose();
-});
-
-test('Node, InferenceSession/V8 messages name the classes too', () => {
-  assert.equal([Tensor.name, Node.name, InferenceSession.name].join(), 'Tensor,Node,InferenceSession');
-  for (const C of [Tensor, Node, InferenceSession]) {
-    assert.throws(() => C(), { name: 'TypeError', message: new RegExp(`^Class constructor ${C.name} cannot be invoked without 'new'`) });
-  }
 });

@@ -102,7 +102,7 @@ async function main() {
       t.data.set([5, 6]);
       let message = '';
       try { worker.postMessage(t); } catch (e) { message = `${e.name}: ${e.message}`; }
-      expect(/^TypeError: Tensor: a 'wasm' tensor cannot be cloned .*send await tensor\.getData\(\)/.test(message), `postMessage error: ${message}`);
+      expect(/^TypeError: Tensor: a 'wasm' tensor cannot be cloned, posted, .*send await tensor\.getData\(\)/.test(message), `postMessage error: ${message}`);
       const back = new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); });
       worker.postMessage(new Tensor(t.type, await t.getData(), t.dims));
       const echo = await back;
