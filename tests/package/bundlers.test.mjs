@@ -1,7 +1,8 @@
 // The package inside a user's bundle for Node (esbuild --platform=node, as ESM and CommonJS):
 // with the .wasm left behind, init() rejects with the package's Error naming the path it tried
 // and the init() options to pass; with the .wasm copied next to the bundle, or its path given,
-// it works. And the .wasm exported for browser builds (Vite ?url).
+// it works; a bundle of onnx-reduce-wasm/single needs no file. And the .wasm exported for
+// browser builds (Vite ?url).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -42,6 +43,9 @@ async function bundle(name, format, source) {
 
 const runNode = (file) => spawnSync(process.execPath, [file], { encoding: 'utf8' });
 
+// The single-file entry carries its wasm: a bundle of it runs with nothing copied beside it.
+const singleProgram = program('').replace("from 'onnx-reduce-wasm'", "from 'onnx-reduce-wasm/single'");
+
 for (const format of ['esm', 'cjs']) {
   test(`package/an esbuild ${format} bundle without the .wasm: init() names the missing path and init({ wasmPath })`, async () => {
     const { dir, outfile } = await bundle(`missing-${format}`, format, program(''));
@@ -55,6 +59,13 @@ for (const format of ['esm', 'cjs']) {
   test(`package/an esbuild ${format} bundle runs with the .wasm copied next to it`, async () => {
     const { dir, outfile } = await bundle(`copied-${format}`, format, program(''));
     copyFileSync(wasm, join(dir, 'onnx-reduce-wasm.wasm'));
+    const r = runNode(outfile);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout.trim(), '6');
+  });
+
+  test(`package/an esbuild ${format} bundle of onnx-reduce-wasm/single runs with no .wasm beside it`, async () => {
+    const { outfile } = await bundle(`single-${format}`, format, singleProgram);
     const r = runNode(outfile);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout.trim(), '6');
