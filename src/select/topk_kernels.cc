@@ -19,10 +19,42 @@ namespace {
 
 using namespace detail;
 
-template <class T, TopKKey<T> (*kKey)(T), class S>
-void topk_rows(const AxisExtent& g, int64_t k, bool largest, TopKMethod method, const T* x, T* values,
-               int64_t* indices) {
-  using K = TopKKey<T>;
+// A row's keys, keys[i] = order_key(row[i * inner]) ^ flip: the only loop that depends on the
+// element type (one small instance per type); everything else below depends on the key
+// width alone, so the row walk is built twice, not once per type.
+template <class T, uint16_t kHalfMask = 0>
+ORW_KERNEL void row_keys(const void* row, int64_t n, int64_t inner, TopKKey<T> flip, TopKKey<T>* keys) {
+  const T* r = static_cast<const T*>(row);
+  for (int64_t i = 0; i < n; ++i) keys[i] = order_key<T, kHalfMask>(r[i * inner]) ^ flip;
+}
+
+template <class K>
+using RowKeys = void (*)(const void* row, int64_t n, int64_t inner, K flip, K* keys);
+
+// vo[j * inner] = row[best[j].index * inner] for j < k, elements of `Bits` (bit for bit).
+template <class Bits, class K>
+ORW_KERNEL void copy_values(const void* row, int64_t inner, const TopKEntry<K>* best, int64_t k, void* vo) {
+  const Bits* r = static_cast<const Bits*>(row);
+  Bits* out = static_cast<Bits*>(vo);
+  for (int64_t j = 0; j < k; ++j) out[j * inner] = r[best[j].index * inner];
+}
+
+template <class K>
+void copy_row_values(size_t element_bytes, const void* row, int64_t inner, const TopKEntry<K>* best, int64_t k,
+                     void* vo) {
+  switch (element_bytes) {
+    case 1: return copy_values<uint8_t>(row, inner, best, k, vo);
+    case 2: return copy_values<uint16_t>(row, inner, best, k, vo);
+    case 4: return copy_values<uint32_t>(row, inner, best, k, vo);
+    default: return copy_values<uint64_t>(row, inner, best, k, vo);
+  }
+}
+
+// Every row of one tensor: keyed (row_keys) then selected or sorted, or, for a contiguous
+// float row with small K, filtered a vector at a time with no keys (`floats`).
+template <class K>
+ORW_KERNEL void topk_rows(const AxisExtent& g, int64_t k, bool largest, TopKMethod method, size_t element_bytes,
+               RowKeys<K> make_keys, bool floats, bool simd, const void* x, void* values, int64_t* indices) {
   const int64_t n = g.n, inner = g.inner;
   const K flip = largest ? K{0} : ~K{0};  // largest = 0: the order reversed, NaN now the smallest key
   const bool select =
@@ -33,35 +65,34 @@ void topk_rows(const AxisExtent& g, int64_t k, bool largest, TopKMethod method, 
   K* keys = nullptr;
   const ByteBuffer entry_buffer = byte_buffer(static_cast<size_t>(select ? k : n) * sizeof(TopKEntry<K>));
   auto* entries = reinterpret_cast<TopKEntry<K>*>(entry_buffer.get());
+  const auto* in = static_cast<const char*>(x);
+  auto* out = static_cast<char*>(values);
   for (int64_t o = 0; o < g.outer; ++o) {
     for (int64_t c = 0; c < inner; ++c) {
-      const T* row = x + o * n * inner + c;
+      const char* row = in + static_cast<size_t>(o * n * inner + c) * element_bytes;
       // Small K over a contiguous float row (the common case: logits) is filtered a vector at
       // a time; every other case keys the row first. (Only float: each further type's
-      // instance costs ~0.5 KB gzipped. Written inline: as a helper function the choice cost
-      // 1 KB gzipped more.)
-      bool done = false;
-      if constexpr (S::kLanes > 1 && std::is_same_v<T, float>) {
-        if (inner == 1 && select) {
-          select_contiguous<T, simd::Vec128<T>>(row, n, k, largest, entries);
-          done = true;
+      // instance costs ~0.5 KB gzipped.)
+      bool filtered = false;
+      if constexpr (sizeof(K) == 4) {
+        if (floats && simd && inner == 1 && select) {
+          select_contiguous<float, simd::Vec128<float>>(reinterpret_cast<const float*>(row), n, k, largest, entries);
+          filtered = true;
         }
       }
-      if (!done) {
+      if (!filtered) {
         if (!keys) {
           key_buffer = byte_buffer(static_cast<size_t>(n) * sizeof(K));
           keys = reinterpret_cast<K*>(key_buffer.get());
         }
-        for (int64_t i = 0; i < n; ++i) keys[i] = kKey(row[i * inner]) ^ flip;
-        if (select) select_row<S>(keys, n, k, entries);
-        else sort_row(keys, n, k, entries);
+        make_keys(row, n, inner, flip, keys);
+        if (!select) sort_row(keys, n, k, entries);
+        else if (simd || !kWithScalarVariant) select_row<simd::Vec128<K>>(keys, n, k, entries);
+        else select_row<simd::Scalar<K>>(keys, n, k, entries);
       }
-      T* vo = values + o * k * inner + c;
-      int64_t* io = indices + o * k * inner + c;
-      for (int64_t j = 0; j < k; ++j) {
-        io[j * inner] = entries[j].index;
-        vo[j * inner] = row[entries[j].index * inner];
-      }
+      const int64_t first = o * k * inner + c;
+      copy_row_values(element_bytes, row, inner, entries, k, out + static_cast<size_t>(first) * element_bytes);
+      for (int64_t j = 0; j < k; ++j) indices[first + j * inner] = entries[j].index;
     }
   }
 }
@@ -69,11 +100,8 @@ void topk_rows(const AxisExtent& g, int64_t k, bool largest, TopKMethod method, 
 template <class T, uint16_t kHalfMask = 0>
 void typed(const AxisExtent& g, int64_t k, bool largest, const void* x, void* values, int64_t* indices, Variant v,
            TopKMethod m) {
-  using K = TopKKey<T>;
-  const T* in = static_cast<const T*>(x);
-  T* out = static_cast<T*>(values);
-  if (use_simd(v)) topk_rows<T, order_key<T, kHalfMask>, simd::Vec128<K>>(g, k, largest, m, in, out, indices);
-  else topk_rows<T, order_key<T, kHalfMask>, simd::Scalar<K>>(g, k, largest, m, in, out, indices);
+  topk_rows<TopKKey<T>>(g, k, largest, m, sizeof(T), row_keys<T, kHalfMask>, std::is_same_v<T, float>, use_simd(v), x,
+                        values, indices);
 }
 
 }  // namespace
