@@ -35,14 +35,19 @@ ORW_INLINE V exp_le0(V d) {
   return d < V{} - 708.0 ? V{} : e;
 }
 
-// One output element: Softmax's exp term e (stored by the sum pass) over the sum t, or
-// LogSoftmax's d = x - max less t = log(sum). Division rather than a reciprocal's product: one
-// rounding in double. (Softmax and LogSoftmax share one kernel instance, `log` a run-time
-// flag: the exp polynomial is the bulk of the code, and one instance of the sum loop rather
-// than two saved 0.8 KB gzipped.)
+// What the write pass applies per slice: LogSoftmax subtracts log(sum), Softmax multiplies by
+// 1 / sum (a product where a division would be: f64x2.div costs several products, and the
+// extra rounding of the reciprocal, 2^-53 relative, is far below the float and half outputs'
+// one rounding; double outputs already carry the exp polynomial's ~1e-15).
+inline double slice_factor(bool log, double sum) { return log ? std::log(sum) : 1.0 / sum; }
+
+// One output element: Softmax's exp term e (stored by the sum pass) times t = 1 / sum, or
+// LogSoftmax's d = x - max less t = log(sum). (Softmax and LogSoftmax share one kernel
+// instance, `log` a run-time flag: the exp polynomial is the bulk of the code, and one
+// instance of the sum loop rather than two saved 0.8 KB gzipped.)
 template <class V>
 ORW_INLINE V finish(bool log, V e_or_d, V t) {
-  return log ? e_or_d - t : e_or_d / t;
+  return log ? e_or_d - t : e_or_d * t;
 }
 
 // Calls f(j, W{}) over [0, k): W = S for each whole vector, then simd::Scalar<double> for the
@@ -83,7 +88,7 @@ ORW_KERNEL void softmax_kr(const double* x, size_t rows, size_t n, double* out, 
       else tail += e;
     });
     const double s = lane_sum<S>(acc) + tail;
-    const double t = log ? std::log(s) : s;
+    const double t = slice_factor(log, s);
     for_lanes<S>(n, [&](size_t i, auto w) ORW_INLINE_LAMBDA {
       using W = decltype(w);
       const auto e_or_d = log ? W::load(x + i) - W::splat(mk) : W::load(out + i);
@@ -95,7 +100,7 @@ ORW_KERNEL void softmax_kr(const double* x, size_t rows, size_t n, double* out, 
 // RK Softmax / LogSoftmax of one block x[n][k] (out may be x), column j being a slice: the
 // columns' maxes by the ReduceMax kernel into m = scratch[0, k), the sums (LogSoftmax: their
 // logs) into t = scratch[k, 2k) walking the rows in order (Softmax keeps each exp term in
-// out), then the write.
+// out), then the write (t turned into the write's factors, slice_factor).
 template <class S>
 ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, double* scratch, bool log) {
   double* m = scratch;
@@ -113,9 +118,7 @@ ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, dou
       W::store(t + j, W::load(t + j) + e);
     });
   }
-  if (log) {
-    for (size_t j = 0; j < k; ++j) t[j] = std::log(t[j]);
-  }
+  for (size_t j = 0; j < k; ++j) t[j] = slice_factor(log, t[j]);
   for (size_t r = 0; r < n; ++r) {
     const double* row = x + r * k;
     double* o = out + r * k;
@@ -127,10 +130,13 @@ ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, dou
   }
 }
 
-// x / norm lane-wise, 0 where the norm is 0 (onnxruntime's zeros for an all-zero slice).
+// x / norm lane-wise as a product with inv = 1 / norm, 0 where the norm is 0 (onnxruntime's
+// zeros for an all-zero slice, +0 for -0 too). An infinite norm gives inv = 0: x * 0 is the
+// signed zero x / inf is, and inf * 0 the NaN of inf / inf. (A product where a division
+// would be: see slice_factor.)
 template <class V>
-ORW_INLINE V divide_by_norm(V x, V norm) {
-  return norm == V{} ? V{} : x / norm;
+ORW_INLINE V divide_by_norm(V x, V norm, V inv) {
+  return norm == V{} ? V{} : x * inv;
 }
 
 // LpNormalization's norms from the sums of Op (SumSquareOp: square-rooted; L1Op: as they
@@ -151,27 +157,29 @@ ORW_KERNEL void lp_kr(const double* x, size_t rows, size_t n, double* out, doubl
   reduce_kr<S, Op>(Op{}, x, rows, n, norm);
   finish_norms<Op>(norm, rows);
   for (size_t k = 0; k < rows; ++k, x += n, out += n) {
-    const double nk = norm[k];
+    const double nk = norm[k], inv = 1.0 / nk;
     for_lanes<S>(n, [&](size_t i, auto w) ORW_INLINE_LAMBDA {
       using W = decltype(w);
-      W::store(out + i, divide_by_norm(W::load(x + i), W::splat(nk)));
+      W::store(out + i, divide_by_norm(W::load(x + i), W::splat(nk), W::splat(inv)));
     });
   }
 }
 
-// RK LpNormalization of one block x[n][k] (out may be x), the column norms into norm[k]
-// (the first half of the 2k scratch doubles every RK kernel gets).
+// RK LpNormalization of one block x[n][k] (out may be x), the column norms into norm[k] and
+// their reciprocals after them (the 2k scratch doubles every RK kernel gets).
 template <class S, class Op>
 ORW_KERNEL void lp_rk(const double* x, size_t n, size_t k, double* out, double* norm, bool /*log*/) {
   std::fill(norm, norm + k, 0.0);
   reduce_rk<S, Op>(Op{}, x, n, k, k, norm);
   finish_norms<Op>(norm, k);
+  double* inv = norm + k;
+  for (size_t j = 0; j < k; ++j) inv[j] = 1.0 / norm[j];
   for (size_t r = 0; r < n; ++r) {
     const double* row = x + r * k;
     double* o = out + r * k;
     for_lanes<S>(k, [&](size_t j, auto w) ORW_INLINE_LAMBDA {
       using W = decltype(w);
-      W::store(o + j, divide_by_norm(W::load(row + j), W::load(norm + j)));
+      W::store(o + j, divide_by_norm(W::load(row + j), W::load(norm + j), W::load(inv + j)));
     });
   }
 }

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -217,6 +218,26 @@ TEST_CASE("LpNormalization/a slice of norm 0 gives zeros", "[normalize]") {
       const auto cols = to_doubles(run_op("LpNormalization", 22, x, {Attribute::of_int("p", p), Attribute::of_int("axis", 0)}));
       CHECK(cols[1] == 0);
       CHECK(cols[4] == 0);
+    }
+  }
+}
+
+TEST_CASE("LpNormalization/an all-zero slice gives +0 even for -0; an infinite norm gives what x / inf gives", "[normalize]") {
+  for (int64_t p : {1, 2}) {
+    INFO("p " << p);
+    const Tensor zeros = make_tensor(DataType::kFloat, {1, 4}, {-0.0, 0.0, -0.0, -0.0});
+    for (double v : to_doubles(run_op("LpNormalization", 22, zeros, {Attribute::of_int("p", p)}))) {
+      CHECK(v == 0);
+      CHECK_FALSE(std::signbit(v));
+    }
+    const double inf = std::numeric_limits<double>::infinity();
+    for (DataType type : float_types()) {
+      INFO(type_name(type));
+      const Tensor x = make_tensor(type, {1, 3}, {inf, 1, -2});
+      const auto got = to_doubles(run_op("LpNormalization", 22, x, {Attribute::of_int("p", p)}));
+      CHECK(std::isnan(got[0]));  // inf / inf
+      CHECK((got[1] == 0 && !std::signbit(got[1])));
+      CHECK((got[2] == 0 && std::signbit(got[2])));  // -2 / inf = -0
     }
   }
 }
