@@ -23,8 +23,12 @@ namespace {
 
 using namespace detail;
 
-// Elements widened per chunk (whole slices, at least one): 128 KiB of doubles.
+// Elements widened per chunk (whole slices, at least one): 128 KiB of doubles, or 8 KiB for
+// rows along the innermost axis, whose passes (widen, max, exp and sum, write, narrow) then
+// stay in L1 cache: Softmax over rows of 256 ~14% faster than with 128 KiB (bench/probe.mjs).
+// Column slices keep the large chunk: its rows are the RK kernel's long vector rows.
 constexpr size_t kChunkElements = 16384;
+constexpr size_t kRowChunkElements = 1024;
 
 // The KR kernel (rows, n, scratch of `rows` doubles) and the RK kernel (one block of n rows
 // of k, scratch of 2k doubles) of an op; the two share one signature (`log`: LogSoftmax
@@ -132,7 +136,7 @@ void normalize_in_double(NormalizeOp op, DataType type, const AxisExtent& e, con
   const auto block = static_cast<size_t>(e.n * e.inner), outer = static_cast<size_t>(e.outer);
   const KernelPair k = kernels_of<S>(op, p);
   if (block > kChunkElements && e.inner > 1) return normalize_windows<S>(k, type, e, x, out);
-  const size_t per_chunk = std::max<size_t>(1, kChunkElements / block);
+  const size_t per_chunk = std::max<size_t>(1, (e.inner == 1 ? kRowChunkElements : kChunkElements) / block);
   std::vector<double> scratch, buffer;
   for (size_t o = 0; o < outer; o += per_chunk) {
     const size_t slices = std::min(per_chunk, outer - o);

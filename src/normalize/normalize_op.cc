@@ -78,8 +78,10 @@ std::vector<Tensor> run_normalize(const Node& node, const std::vector<const Tens
   const PreparedNormalize p = prepare_normalize(node, x);
   Tensor out = memo.output(0, x.type(), x.dims());
   if (x.size() == 0) return {out};
-  // Slices are independent and a slice's bits do not depend on the slices beside it (as the
-  // streamed run relies on): tasks of whole slices.
+  // Tasks of whole slices, slices_per_task of them: the streamed run's pieces (SliceRun) cut
+  // at the same places. Both must: a slice's bits can depend on where its call starts (the
+  // kernels chunk a call's slices, and LpNormalization sums short rows four at a time), so
+  // the same cuts are what make every thread count and every stream give the same bits.
   const size_t slice = static_cast<size_t>(p.view.n * p.view.inner) * element_size(x.type());
   const auto* in = static_cast<const char*>(x.raw());
   auto* o = static_cast<char*>(out.mutable_raw());
