@@ -47,9 +47,13 @@ cmp -s "$mt/onnx-reduce-wasm-mt.wasm" "$mt/onnx-reduce-wasm-mt.node.wasm" \
 cp "$mt/onnx-reduce-wasm-mt.wasm" "$mt/onnx-reduce-wasm-mt.mjs" "$mt/onnx-reduce-wasm-mt.worker.js" \
   "$mt/onnx-reduce-wasm-mt.node.cjs" dist/
 cp "$mt/onnx-reduce-wasm-mt.node.worker.js" dist/onnx-reduce-wasm-mt.node.worker.cjs
-# The browser and Node entries as one minified module each, the Emscripten glue inside: one
-# request and one parse instead of a dozen (a smaller download, a faster import). The glue is
-# minified on its own first; the API classes set their own `name` (Tensor, Node, InferenceSession); --keep-names cost 1.2 KB gzipped.
+# The browser and Node entries as one module each, the Emscripten glue inside: one request and
+# one parse instead of a dozen (a faster import). The glue is minified on its own first. The
+# browser entry is minified (the download); the API classes keep their names there as property
+# values (bindings/js/tensor.mjs; --keep-names cost 1.2 KB gzipped). The Node entry is not: Node
+# prints the source line an uncaught error was thrown from, which in a minified bundle is most
+# of the package on one line; unminified it is the package's `throw` (and stack traces name
+# the package's functions).
 stage=build/js && rm -rf "$stage" && mkdir -p "$stage" && cp bindings/js/*.mjs "$stage"/
 npx esbuild build/wasm/bindings/onnx-reduce-wasm.mjs --format=esm --minify --log-level=warning \
   --outfile="$stage"/onnx-reduce-wasm.mjs
@@ -63,7 +67,7 @@ node -e '
   if (found.length !== 1) { console.error(`[build] ${file}: ${found.length} import(variable) calls, expected 1`); process.exit(1); }
   fs.writeFileSync(file, text.replace(/\bimport\(([\w$]+)\)/, "import(/* @vite-ignore */ /* webpackIgnore: true */ $1)"));
 ' dist/index.mjs
-npx esbuild "$stage"/index.node.mjs --bundle --format=esm --platform=node --minify --log-level=warning --outfile=dist/index.node.mjs
+npx esbuild "$stage"/index.node.mjs --bundle --format=esm --platform=node --log-level=warning --outfile=dist/index.node.mjs
 # require(): one CommonJS bundle of the Node entry. import.meta.url becomes this file's URL.
 npx esbuild dist/index.node.mjs --bundle --platform=node --format=cjs --log-level=warning \
   --define:import.meta.url=__orw_import_meta_url \

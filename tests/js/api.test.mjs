@@ -91,6 +91,26 @@ for (const [name, entry, goodOptions] of ENTRIES_AFTER_BAD_BYTES) {
 // ---------------------------------------------------------------------------------------------
 // Tensor
 
+test("errors/an uncaught error in Node shows the package's throw line, not a minified bundle", () => {
+  // Node prints the source line an uncaught error came from: the Node entries are not minified.
+  for (const [flag, entry, load] of [['--input-type=module', 'index.node.mjs', (u) => `const m = await import(${JSON.stringify(u)});`],
+    ['--input-type=commonjs', 'index.cjs', (u) => `(async () => { const m = require(${JSON.stringify(fileURLToPath(u))});`]]) {
+    const url = new URL(entry, DIST).href;
+    const tail = flag === '--input-type=module' ? '' : ' })();';
+    const script = `${load(url)} await m.init({ numThreads: 1 }); m.Node.create({ opType: 'ReduceSum', opset: 13, attributes: { axes: [1] } });${tail}`;
+    let stderr = '';
+    try {
+      execFileSync(process.execPath, [flag, '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) {
+      stderr = e.stderr;
+    }
+    assert.match(stderr, /RangeError: ReduceSum \(opset 13\): unknown attribute 'axes'/, entry);
+    const longest = Math.max(...stderr.split('\n').map((l) => l.length));
+    assert.ok(longest < 400, `${entry}: the longest stderr line has ${longest} characters`);
+    assert.match(stderr, /at fail \(/, `${entry}: stack frames name the package's functions`);
+  }
+});
+
 test('API classes keep their names in the minified bundles (what util.inspect and stack traces show)', async () => {
   assert.deepEqual([Tensor.name, Node.name, InferenceSession.name], ['Tensor', 'Node', 'InferenceSession']);
   assert.match((await import('node:util')).inspect(new Tensor('float32', [1])), /^Tensor /);
