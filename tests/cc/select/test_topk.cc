@@ -322,6 +322,41 @@ TEST_CASE("TopK/long float rows with NaNs, signed zeros and infinities match the
   }
 }
 
+// Long contiguous float rows through the vector filter, made to stress its threshold: ties
+// met again after worse values, rows sorted either way (a threshold rising to the end, or
+// settled at once), NaNs in a few or every lane of the first steps, signed zeros; lengths
+// around its 16-element steps.
+TEST_CASE("TopK/float rows of ties, sorted rows, NaNs and signed zeros match the reference through the filter", "[topk]") {
+  std::mt19937 rng(7);
+  for (int64_t n : {16, 17, 63, 64, 100, 1000, 1040, 3001}) {
+    for (int pattern = 0; pattern < 7; ++pattern) {
+      std::vector<double> row(static_cast<size_t>(n));
+      for (int64_t i = 0; i < n; ++i) {
+        const double u = std::uniform_real_distribution<double>(-1, 1)(rng);
+        switch (pattern) {
+          case 0: row[i] = u; break;
+          case 1: row[i] = static_cast<double>(rng() % 3); break;  // ties everywhere
+          case 2: row[i] = static_cast<double>(i); break;           // ascending: the threshold rises to the end
+          case 3: row[i] = static_cast<double>(n - i); break;       // descending
+          case 4: row[i] = i % 7 == 3 ? kNaN : u; break;            // NaN extremes of a few lanes
+          case 5: row[i] = i < 200 ? kNaN : u; break;               // NaN extremes of every lane
+          default: row[i] = (rng() & 1) ? 0.0 : -0.0; break;        // signed zeros tie
+        }
+      }
+      // A value tying the best ones, met again after worse values.
+      if (pattern == 1 && n > 64) row[static_cast<size_t>(n - 1)] = 2;
+      const Tensor x = make_tensor(DataType::kFloat, {n}, row);
+      for (bool largest : {true, false}) {
+        for (int64_t k : {1, 2, 5, 16, 17}) {
+          if (k > n) continue;
+          INFO("n " << n << " pattern " << pattern << " largest " << largest << " k " << k);
+          check_against_reference(24, x, 0, k, largest);
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("TopK/streamed in pieces of whole slices gives the whole run's outputs, bit for bit", "[topk]") {
   std::mt19937 rng(24);
   struct Case {
