@@ -1,5 +1,5 @@
 // One node timed on its own: Node.run on a wasm-resident input with a preallocated output
-// (zero-copy) or on a JS TypedArray (--copy), median of --runs samples after a warm-up, each
+// (zero-copy) or on a JS TypedArray (--copy), median of --runs samples after a 200 ms warm-up, each
 // sample --batch calls (per call in the report); for a single case the suites do not hold,
 // or for builds compared side by side: --dist DIR is another build's dist/ folder (e.g. a
 // worktree of an earlier commit after its scripts/build.sh, or a copy of dist/ made before a
@@ -38,7 +38,9 @@ async function setup(dist) {
   resident.data.set(data);
   const outs = node.run([resident, ...extra]).map((t) => Tensor.allocate(t.type, t.dims));
   const run = copy ? () => node.run([new Tensor('float32', data, dims), ...extra]) : () => node.run([resident, ...extra], { outputs: outs });
-  for (let i = 0; i < 3; ++i) run();
+  // Warm-up of at least 200 ms (as bench/ort-compare.mjs): V8 optimizes the JS layer only
+  // after many calls, and short calls would otherwise time its first tiers.
+  for (const t0 = performance.now(); performance.now() - t0 < 200;) run();
   return { dist, run, info: runtimeInfo(), times: [] };
 }
 
