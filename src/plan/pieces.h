@@ -32,7 +32,8 @@ struct PieceShape {
 };
 
 // Whole slices of slice_bytes each that make a task of about a piece (at least one): how ops
-// of independent slices (the normalize ops, TopK) cut a run for the thread pool.
+// of independent slices (the normalize ops, TopK) cut a run for the thread pool, and how the
+// Reduce walk's outer blocks are grouped into tasks (plan/reduce_walk.cc).
 constexpr size_t slices_per_task(size_t slice_bytes) {
   return slice_bytes == 0 || slice_bytes >= kPieceBytes ? 1 : kPieceBytes / slice_bytes;
 }

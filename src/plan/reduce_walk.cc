@@ -182,7 +182,8 @@ void ReduceWalk::run_blocks(const char* x, size_t count) {
   if (t == outer_groups_) {
     const auto k = static_cast<size_t>(dims[1]), cols = static_cast<size_t>(dims[2]);
     const size_t reps = count / inner_in_, per_row = reps * cols * element_size_;
-    const size_t grain = kRowGrain * (per_row * kRowGrain >= kPieceBytes ? 1 : kPieceBytes / (per_row * kRowGrain));
+    // Tasks of about a piece each, in blocks of kRowGrain rows (the row quads).
+    const size_t grain = kRowGrain * slices_per_task(per_row * kRowGrain);
     auto task = [&](size_t j) {
       const size_t r0 = j * grain, n = std::min(grain, k - r0);
       for (size_t o = 0; o < reps; ++o) rows(x + (o * inner_in_ + r0 * cols) * element_size_, n, cols, r0);
@@ -194,7 +195,7 @@ void ReduceWalk::run_blocks(const char* x, size_t count) {
   for (size_t g = t + 1; g < outer_groups_; ++g) below *= static_cast<size_t>(dims[g]);
   const auto extent = static_cast<size_t>(dims[t]);
   const size_t per_index = above * below * inner_in_ * element_size_;
-  const size_t grain = per_index >= kPieceBytes ? 1 : kPieceBytes / per_index;
+  const size_t grain = slices_per_task(per_index);  // indices of about a piece per task
   auto task = [&](size_t j) {
     const size_t i0 = j * grain, i1 = std::min(extent, i0 + grain);
     for (size_t hi = 0; hi < above; ++hi) {
