@@ -71,7 +71,10 @@ export const LATEST_OPSET: number;
  * A tensor: an element type, the TypedArray of its elements and its dims. `T`, its element type,
  * types `data` and `getData()` (Float32Array for 'float32', BigInt64Array for 'int64', ...:
  * DataTypeMap). It is inferred from the type string or the TypedArray given to the constructor;
- * a plain `Tensor` is one of any element type.
+ * a plain `Tensor` is one of any element type. A 'cpu' tensor survives structuredClone and
+ * postMessage as a plain { type, data, dims, size } object, which every call accepts; cloning,
+ * posting, spreading or JSON.stringify-ing a 'wasm' tensor throws a TypeError (send
+ * `await t.getData()`).
  */
 export interface Tensor<T extends DataType = DataType> {
   readonly type: T;
