@@ -54,7 +54,8 @@ void copy_row_values(size_t element_bytes, const void* row, int64_t inner, const
 // float row with small K, filtered a vector at a time with no keys (`floats`).
 template <class K>
 ORW_KERNEL void topk_rows(const AxisExtent& g, int64_t k, bool largest, TopKMethod method, size_t element_bytes,
-               RowKeys<K> make_keys, bool floats, bool simd, const void* x, void* values, int64_t* indices) {
+                          RowKeys<K> make_keys, bool floats, bool simd, const void* x, void* values,
+                          int64_t* indices) {
   const int64_t n = g.n, inner = g.inner;
   const K flip = largest ? K{0} : ~K{0};  // largest = 0: the order reversed, NaN now the smallest key
   const bool select =
