@@ -191,6 +191,29 @@ inline RefResult naive_reduce_prod(const Shape& dims, const std::vector<double>&
   return r;
 }
 
+// A running reduction along `axis` (CumSum, CumProd) in double, straight from the definition,
+// element by element: out[..k..] = x[..j..] combined over j <= k (j < k when exclusive; j >= k
+// / j > k when reversed), starting from `identity`, in axis order.
+template <class Combine>
+std::vector<double> naive_scan(const Shape& dims, const std::vector<double>& x, size_t axis, bool exclusive, bool reverse,
+                               double identity, Combine combine) {
+  size_t stride = 1;
+  for (size_t d = axis + 1; d < dims.size(); ++d) stride *= static_cast<size_t>(dims[d]);
+  const size_t n = static_cast<size_t>(dims[axis]);
+  std::vector<double> out(x.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    const size_t k = (i / stride) % n;
+    const size_t base = i - k * stride;
+    double acc = identity;
+    for (size_t j = 0; j < n; ++j) {
+      const bool take = reverse ? (exclusive ? j > k : j >= k) : (exclusive ? j < k : j <= k);
+      if (take) acc = combine(acc, x[base + j * stride]);
+    }
+    out[i] = acc;
+  }
+  return out;
+}
+
 // ---- deterministic random numbers --------------------------------------------------------
 
 // Uniform integer in [lo, hi] (inclusive); slight modulo bias is irrelevant for tests.

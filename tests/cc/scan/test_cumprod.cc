@@ -27,25 +27,11 @@ Tensor cumprod(const Tensor& x, int64_t axis, bool exclusive = false, bool rever
   return run1(cumprod_node(exclusive, reverse), {&x, &a});
 }
 
-// The definition, element by element: out[..k..] = product of x[..j..] over j <= k (j < k when
-// exclusive; j >= k / j > k when reversed), multiplied in axis order, in double.
+// The definition: out[..k..] = product of x[..j..] over j <= k (j < k when exclusive; j >= k /
+// j > k when reversed), multiplied in axis order, in double.
 std::vector<double> naive_cumprod(const Shape& dims, const std::vector<double>& x, size_t axis, bool exclusive,
                                   bool reverse) {
-  size_t stride = 1;
-  for (size_t d = axis + 1; d < dims.size(); ++d) stride *= static_cast<size_t>(dims[d]);
-  const size_t n = static_cast<size_t>(dims[axis]);
-  std::vector<double> out(x.size());
-  for (size_t i = 0; i < x.size(); ++i) {
-    const size_t k = (i / stride) % n;
-    const size_t base = i - k * stride;
-    double p = 1.0;
-    for (size_t j = 0; j < n; ++j) {
-      const bool take = reverse ? (exclusive ? j > k : j >= k) : (exclusive ? j < k : j <= k);
-      if (take) p *= x[base + j * stride];
-    }
-    out[i] = p;
-  }
-  return out;
+  return naive_scan(dims, x, axis, exclusive, reverse, 1.0, [](double p, double v) { return p * v; });
 }
 
 void check_values(const Tensor& got, DataType type, const Shape& dims, const std::vector<double>& expected) {
