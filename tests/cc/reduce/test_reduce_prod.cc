@@ -17,22 +17,10 @@ using Catch::Contains;
 namespace {
 
 
-// Runs ReduceProd at `opset`; `axes` go in the attribute before version 18 and in an int64
-// input from 18 on (std::nullopt: no axes at all).
+// Runs ReduceProd at `opset` (axes in the attribute before version 18, an input from 18 on).
 Tensor reduce_prod(int64_t opset, const Tensor& x, const std::optional<std::vector<int64_t>>& axes,
                    std::vector<Attribute> attrs = {}) {
-  std::vector<const Tensor*> inputs{&x};
-  Tensor axes_tensor;
-  if (axes) {
-    if (opset < 18) {
-      attrs.push_back(Attribute::of_ints("axes", *axes));
-    } else {
-      axes_tensor = int64_vector(*axes);
-      inputs.push_back(&axes_tensor);
-    }
-  }
-  const Node node = Node::make("ReduceProd", "", opset, std::move(attrs));
-  return run1(node, inputs);
+  return run_reduce_op("ReduceProd", opset, x, axes, std::move(attrs));
 }
 
 Attribute keepdims(int v) { return Attribute::of_int("keepdims", v); }
