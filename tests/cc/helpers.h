@@ -127,6 +127,19 @@ std::vector<T> to_vector(const Tensor& t) {
   return out;
 }
 
+// The elements of a T tensor as their raw bits, zero-extended (integer sums that wrap compare
+// exactly whatever T's signedness).
+template <class T>
+std::vector<uint64_t> bits_of(const Tensor& t) {
+  std::vector<uint64_t> out;
+  for (T v : to_vector<T>(t)) {
+    uint64_t b = 0;
+    std::memcpy(&b, &v, sizeof v);
+    out.push_back(b);
+  }
+  return out;
+}
+
 // Runs a single-output node and returns that output.
 inline Tensor run1(const Node& node, const std::vector<const Tensor*>& inputs) {
   std::vector<Tensor> out = orw::run_node(node, inputs);

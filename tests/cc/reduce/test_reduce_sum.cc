@@ -35,17 +35,6 @@ std::vector<uint64_t> wrapped_sums(const std::vector<uint64_t>& bits, size_t r, 
 }
 
 template <class T>
-std::vector<uint64_t> bits_of(const Tensor& t) {
-  std::vector<uint64_t> out;
-  for (T v : to_vector<T>(t)) {
-    uint64_t b = 0;
-    std::memcpy(&b, &v, sizeof v);
-    out.push_back(b);
-  }
-  return out;
-}
-
-template <class T>
 void check_wrapping_sums(DataType type) {
   INFO("type " << type_name(type));
   std::mt19937 rng(17);
