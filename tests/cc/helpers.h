@@ -338,6 +338,16 @@ inline Tensor run_reduce_op(const std::string& op, int64_t opset, const Tensor& 
   return run1(Node::make(op, "", opset, std::move(attrs)), inputs);
 }
 
+// run_reduce_op bound to one op, for a suite of that op: `const ReduceRunner reduce_sum{"ReduceSum"};`
+// then reduce_sum(opset, x, axes, attrs).
+struct ReduceRunner {
+  std::string op;
+  Tensor operator()(int64_t opset, const Tensor& x, const std::optional<std::vector<int64_t>>& axes,
+                    std::vector<Attribute> attrs = {}) const {
+    return run_reduce_op(op, opset, x, axes, std::move(attrs));
+  }
+};
+
 // run_reduce_op with the axes always given (std::nullopt: none), as the per-op suites call it.
 inline Tensor reduce(const std::string& op, int64_t opset, const Tensor& x, const std::optional<std::vector<int64_t>>& axes,
                      std::vector<Attribute> attrs = {}) {

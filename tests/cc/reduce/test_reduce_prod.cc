@@ -16,12 +16,7 @@ using Catch::Contains;
 
 namespace {
 
-
-// Runs ReduceProd at `opset` (axes in the attribute before version 18, an input from 18 on).
-Tensor reduce_prod(int64_t opset, const Tensor& x, const std::optional<std::vector<int64_t>>& axes,
-                   std::vector<Attribute> attrs = {}) {
-  return run_reduce_op("ReduceProd", opset, x, axes, std::move(attrs));
-}
+const ReduceRunner reduce_prod{"ReduceProd"};
 
 Attribute keepdims(int v) { return Attribute::of_int("keepdims", v); }
 Attribute noop(int v) { return Attribute::of_int("noop_with_empty_axes", v); }

@@ -14,11 +14,7 @@ using namespace orw_test;
 
 namespace {
 
-
-Tensor reduce_sum(int64_t opset, const Tensor& x, const std::optional<std::vector<int64_t>>& axes,
-                  std::vector<Attribute> attrs = {}) {
-  return run_reduce_op("ReduceSum", opset, x, axes, std::move(attrs));
-}
+const ReduceRunner reduce_sum{"ReduceSum"};
 
 // Sums `bits` (elements of `esize` bytes) modulo 2^(8*esize), reduced over the rows of an
 // [r, k] matrix (over_rows) or its columns.
