@@ -159,39 +159,58 @@ ReduceRef reference_reduce(const Shape& dims, const std::vector<int64_t>& axes, 
 
 // ---- scan reference ----------------------------------------------------------------------
 
-// Walks every line along `axis` in scan order, keeping a running product (inclusive: multiply
-// then store; exclusive: store then multiply).
-ReduceRef reference_scan(const Shape& dims, size_t axis, bool exclusive, bool reverse, const Buffer& x) {
+size_t element_count(const Shape& dims) {
+  size_t n = 1;
+  for (int64_t d : dims) n *= static_cast<size_t>(d);
+  return n;
+}
+
+// Calls visit(i, t) for every element of a tensor of `dims`, line by line along `axis` and in
+// scan order within a line (t = 0, 1, ... from the line's last element when reversed); t == 0
+// starts a new line. The scan references below walk the lines this way.
+template <class Visit>
+void for_each_line(const Shape& dims, size_t axis, bool reverse, Visit visit) {
   size_t stride = 1;
   for (size_t d = axis + 1; d < dims.size(); ++d) stride *= static_cast<size_t>(dims[d]);
   const size_t n = static_cast<size_t>(dims[axis]);
+  const size_t count = element_count(dims);
+  for (size_t base = 0; base < count; ++base) {
+    if ((base / stride) % n != 0) continue;  // not the first element of a line
+    for (size_t t = 0; t < n; ++t) visit(base + (reverse ? n - 1 - t : t) * stride, t);
+  }
+}
+
+// Walks every line along `axis` in scan order, keeping a running product (inclusive: multiply
+// then store; exclusive: store then multiply).
+ReduceRef reference_scan(const Shape& dims, size_t axis, bool exclusive, bool reverse, const Buffer& x) {
   ReduceRef r;
   r.bits.assign(x.count, 0);
   r.values.assign(x.count, 0.0);
   r.lengths.assign(x.count, 0);
   const uint64_t mask = is_integer(x.type) ? int_mask(x.type) : 0;
-  for (size_t base = 0; base < x.count; ++base) {
-    if ((base / stride) % n != 0) continue;  // not the first element of a line
-    uint64_t pb = 1;
-    double pv = 1.0;
-    size_t len = 0;
-    for (size_t t = 0; t < n; ++t) {
-      const size_t i = base + (reverse ? n - 1 - t : t) * stride;
-      if (!exclusive) {
-        ++len;
-        if (mask) pb = (pb * x.bits(i)) & mask;
-        else pv *= x.value(i);
-      }
-      r.bits[i] = pb;
-      r.values[i] = pv;
-      r.lengths[i] = len;
-      if (exclusive) {
-        ++len;
-        if (mask) pb = (pb * x.bits(i)) & mask;
-        else pv *= x.value(i);
-      }
+  uint64_t pb = 1;
+  double pv = 1.0;
+  size_t len = 0;
+  for_each_line(dims, axis, reverse, [&](size_t i, size_t t) {
+    if (t == 0) {
+      pb = 1;
+      pv = 1.0;
+      len = 0;
     }
-  }
+    if (!exclusive) {
+      ++len;
+      if (mask) pb = (pb * x.bits(i)) & mask;
+      else pv *= x.value(i);
+    }
+    r.bits[i] = pb;
+    r.values[i] = pv;
+    r.lengths[i] = len;
+    if (exclusive) {
+      ++len;
+      if (mask) pb = (pb * x.bits(i)) & mask;
+      else pv *= x.value(i);
+    }
+  });
   return r;
 }
 
@@ -219,12 +238,6 @@ Shape random_shape(std::mt19937& rng, size_t rank, int64_t limit) {
     dims[i] = dims[i] > 2 ? dims[i] / 2 : 1;
   }
   return dims;
-}
-
-size_t element_count(const Shape& dims) {
-  size_t n = 1;
-  for (int64_t d : dims) n *= static_cast<size_t>(d);
-  return n;
 }
 
 // Runs one reduction through both variants and checks them against the reference.
@@ -543,9 +556,6 @@ void check_cumsum_case(const Shape& dims, size_t axis, bool exclusive, bool reve
                        size_t out_offset, std::mt19937& rng) {
   Buffer x(type, element_count(dims), in_offset);
   fill_for_op(ReduceOp::kSum, x, rng);
-  size_t stride = 1;
-  for (size_t d = axis + 1; d < dims.size(); ++d) stride *= static_cast<size_t>(dims[d]);
-  const size_t n = static_cast<size_t>(dims[axis]);
   FamilyRef ref;
   ref.bits.assign(x.count, 0);
   ref.values.assign(x.count, 0);
@@ -553,20 +563,20 @@ void check_cumsum_case(const Shape& dims, size_t axis, bool exclusive, bool reve
   ref.skip.assign(x.count, false);
   const uint64_t mask = mask_of(type);
   const double eps = compute_eps(type), round_out = output_rounding(type);
-  for (size_t base = 0; base < x.count; ++base) {
-    if ((base / stride) % n != 0) continue;  // not the first element of a line
-    uint64_t sb = 0;
-    double sv = 0, sa = 0, len = 0;
-    for (size_t t = 0; t < n; ++t) {
-      const size_t i = base + (reverse ? n - 1 - t : t) * stride;
-      if (!exclusive) { sb = (sb + x.bits(i)) & mask; sv += x.value(i); sa += std::fabs(x.value(i)); ++len; }
-      ref.bits[i] = sb;
-      ref.values[i] = sv;
-      const double tol = (len + 2) * eps * sa;
-      ref.tol[i] = tol + round_out * (std::fabs(sv) + tol) + output_subnormal_step(type);
-      if (exclusive) { sb = (sb + x.bits(i)) & mask; sv += x.value(i); sa += std::fabs(x.value(i)); ++len; }
+  uint64_t sb = 0;
+  double sv = 0, sa = 0, len = 0;
+  for_each_line(dims, axis, reverse, [&](size_t i, size_t t) {
+    if (t == 0) {
+      sb = 0;
+      sv = sa = len = 0;
     }
-  }
+    if (!exclusive) { sb = (sb + x.bits(i)) & mask; sv += x.value(i); sa += std::fabs(x.value(i)); ++len; }
+    ref.bits[i] = sb;
+    ref.values[i] = sv;
+    const double tol = (len + 2) * eps * sa;
+    ref.tol[i] = tol + round_out * (std::fabs(sv) + tol) + output_subnormal_step(type);
+    if (exclusive) { sb = (sb + x.bits(i)) & mask; sv += x.value(i); sa += std::fabs(x.value(i)); ++len; }
+  });
   check_scan_variants(kernels::ScanOp::kSum, dims, axis, exclusive, reverse, type, x, in_offset, out_offset,
                       [&](const Buffer& out) { return compare_family(out, ref); });
 }
