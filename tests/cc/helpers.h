@@ -167,6 +167,46 @@ inline int compare_elements(DataType type, const void* data, size_t a, size_t b)
 // Equal values, or both NaN.
 inline bool same_value(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
 
+// Where a reduction over `axes` (normalized) of a row-major tensor of `dims` sends each input
+// element: the row-major index of its output element (the kept dims in order, from the
+// element's multi-index), the number of outputs and the output dims (keepdims: reduced dims
+// stay as 1s).
+struct OutputMap {
+  std::vector<size_t> of_input;
+  size_t out_count = 1;
+  Shape out_dims;
+};
+inline OutputMap output_map(const Shape& dims, const std::vector<int64_t>& axes, bool keepdims = false) {
+  const size_t rank = dims.size();
+  std::vector<bool> reduced(rank, false);
+  for (int64_t a : axes) reduced[static_cast<size_t>(a)] = true;
+  OutputMap m;
+  size_t count = 1;
+  for (size_t d = 0; d < rank; ++d) {
+    count *= static_cast<size_t>(dims[d]);
+    if (!reduced[d]) {
+      m.out_count *= static_cast<size_t>(dims[d]);
+      m.out_dims.push_back(dims[d]);
+    } else if (keepdims) {
+      m.out_dims.push_back(1);
+    }
+  }
+  m.of_input.resize(count);
+  std::vector<int64_t> idx(rank, 0);  // the multi-index of element i
+  for (size_t i = 0; i < count; ++i) {
+    size_t o = 0;
+    for (size_t d = 0; d < rank; ++d) {
+      if (!reduced[d]) o = o * static_cast<size_t>(dims[d]) + static_cast<size_t>(idx[d]);
+    }
+    m.of_input[i] = o;
+    for (size_t d = rank; d-- > 0;) {
+      if (++idx[d] < dims[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return m;
+}
+
 // A row-major N-d reduction (product) in double, straight from the definition: every input
 // element multiplies into the output element it maps to. `axes` must be normalized.
 struct RefResult {
@@ -175,32 +215,9 @@ struct RefResult {
 };
 inline RefResult naive_reduce_prod(const Shape& dims, const std::vector<double>& x, const std::vector<int64_t>& axes,
                                    bool keepdims) {
-  const size_t rank = dims.size();
-  std::vector<bool> reduced(rank, false);
-  for (int64_t a : axes) reduced[static_cast<size_t>(a)] = true;
-  RefResult r;
-  Shape kept;  // the output dims without keepdims' 1s
-  for (size_t d = 0; d < rank; ++d) {
-    if (!reduced[d]) kept.push_back(dims[d]);
-    if (!reduced[d]) r.dims.push_back(dims[d]);
-    else if (keepdims) r.dims.push_back(1);
-  }
-  size_t out_count = 1;
-  for (int64_t d : kept) out_count *= static_cast<size_t>(d);
-  r.values.assign(out_count, 1.0);
-  std::vector<int64_t> idx(rank, 0);
-  for (size_t i = 0; i < x.size(); ++i) {
-    // idx is the multi-index of element i
-    size_t o = 0;
-    for (size_t d = 0; d < rank; ++d) {
-      if (!reduced[d]) o = o * static_cast<size_t>(dims[d]) + static_cast<size_t>(idx[d]);
-    }
-    r.values[o] *= x[i];
-    for (size_t d = rank; d-- > 0;) {
-      if (++idx[d] < dims[d]) break;
-      idx[d] = 0;
-    }
-  }
+  const OutputMap map = output_map(dims, axes, keepdims);
+  RefResult r{map.out_dims, std::vector<double>(map.out_count, 1.0)};
+  for (size_t i = 0; i < x.size(); ++i) r.values[map.of_input[i]] *= x[i];
   return r;
 }
 
@@ -405,32 +422,12 @@ inline double spec_reduce_values(const std::string& op, const std::vector<double
 // normalized; empty axes reduce nothing (each output is the element-wise step of one input).
 inline RefResult naive_reduce(const std::string& op, const Shape& dims, const std::vector<double>& x,
                               const std::vector<int64_t>& axes, bool keepdims) {
-  const size_t rank = dims.size();
-  std::vector<bool> reduced(rank, false);
-  for (int64_t a : axes) reduced[static_cast<size_t>(a)] = true;
+  const OutputMap map = output_map(dims, axes, keepdims);
+  const size_t out_count = map.out_count;
   RefResult r;
-  size_t out_count = 1;
-  for (size_t d = 0; d < rank; ++d) {
-    if (!reduced[d]) {
-      r.dims.push_back(dims[d]);
-      out_count *= static_cast<size_t>(dims[d]);
-    } else if (keepdims) {
-      r.dims.push_back(1);
-    }
-  }
+  r.dims = map.out_dims;
   std::vector<std::vector<double>> slices(out_count);
-  std::vector<int64_t> idx(rank, 0);
-  for (size_t i = 0; i < x.size(); ++i) {
-    size_t o = 0;
-    for (size_t d = 0; d < rank; ++d) {
-      if (!reduced[d]) o = o * static_cast<size_t>(dims[d]) + static_cast<size_t>(idx[d]);
-    }
-    slices[o].push_back(x[i]);
-    for (size_t d = rank; d-- > 0;) {
-      if (++idx[d] < dims[d]) break;
-      idx[d] = 0;
-    }
-  }
+  for (size_t i = 0; i < x.size(); ++i) slices[map.of_input[i]].push_back(x[i]);
   r.values.resize(out_count);
   for (size_t o = 0; o < out_count; ++o) r.values[o] = spec_reduce_values(op, slices[o]);
   return r;

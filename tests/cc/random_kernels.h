@@ -125,34 +125,20 @@ struct ReduceRef {
   std::vector<size_t> lengths;   // factors per output
 };
 
-// For each input element, the row-major index of the output element it belongs to (the kept
-// dims in order), from its multi-index.
+// Every input element multiplies into the output element it belongs to.
 ReduceRef reference_reduce(const Shape& dims, const std::vector<int64_t>& axes, const Buffer& x) {
-  const size_t rank = dims.size();
-  std::vector<bool> reduced(rank, false);
-  for (int64_t a : axes) reduced[static_cast<size_t>(a)] = true;
-  size_t out_count = 1;
-  for (size_t d = 0; d < rank; ++d) {
-    if (!reduced[d]) out_count *= static_cast<size_t>(dims[d]);
-  }
+  const OutputMap map = output_map(dims, axes);
+  const size_t out_count = map.out_count;
   ReduceRef r;
   r.bits.assign(out_count, 1);
   r.values.assign(out_count, 1.0);
   r.lengths.assign(out_count, 0);
   const uint64_t mask = is_integer(x.type) ? int_mask(x.type) : 0;
-  std::vector<int64_t> idx(rank, 0);
   for (size_t i = 0; i < x.count; ++i) {
-    size_t o = 0;
-    for (size_t d = 0; d < rank; ++d) {
-      if (!reduced[d]) o = o * static_cast<size_t>(dims[d]) + static_cast<size_t>(idx[d]);
-    }
+    const size_t o = map.of_input[i];
     if (mask) r.bits[o] = (r.bits[o] * x.bits(i)) & mask;
     else r.values[o] *= x.value(i);
     ++r.lengths[o];
-    for (size_t d = rank; d-- > 0;) {
-      if (++idx[d] < dims[d]) break;
-      idx[d] = 0;
-    }
   }
   return r;
 }
@@ -393,25 +379,11 @@ uint64_t double_to_int_bits(double d, DataType t) {
 
 FamilyRef reference_family(ReduceOp op, const Shape& dims, const std::vector<int64_t>& axes, const Buffer& x) {
   const DataType t = x.type;
-  const size_t rank = dims.size();
-  std::vector<bool> reduced(rank, false);
-  for (int64_t a : axes) reduced[static_cast<size_t>(a)] = true;
-  size_t out_count = 1;
-  for (size_t d = 0; d < rank; ++d) {
-    if (!reduced[d]) out_count *= static_cast<size_t>(dims[d]);
-  }
+  const OutputMap map = output_map(dims, axes);
+  const size_t out_count = map.out_count;
   std::vector<std::vector<size_t>> slices(out_count);
-  std::vector<int64_t> idx(rank, 0);
   for (size_t i = 0; i < x.count; ++i) {
-    size_t o = 0;
-    for (size_t d = 0; d < rank; ++d) {
-      if (!reduced[d]) o = o * static_cast<size_t>(dims[d]) + static_cast<size_t>(idx[d]);
-    }
-    slices[o].push_back(i);
-    for (size_t d = rank; d-- > 0;) {
-      if (++idx[d] < dims[d]) break;
-      idx[d] = 0;
-    }
+    slices[map.of_input[i]].push_back(i);
   }
   FamilyRef r;
   r.bits.assign(out_count, 0);
