@@ -258,7 +258,7 @@ inline double rand_unit(std::mt19937& rng) { return static_cast<double>(rng() >>
 
 inline uint64_t rand_u64(std::mt19937& rng) { return (static_cast<uint64_t>(rng()) << 32) | rng(); }
 
-// ---- the Reduce family and CumSum: the spec's tables, a runner and a reference ------------
+// ---- the spec's tables (Reduce, CumSum, ArgMax/ArgMin, TopK), a runner and a reference ---
 // (issue 6 and the ONNX operator docs/changelog; tests compare the registry against these)
 
 // The Reduce ops of issue 6 (ReduceProd has its own tests).
@@ -304,6 +304,25 @@ inline std::vector<DataType> spec_cumsum_types(int64_t opset) {
     t.push_back(DataType::kFloat16);
     t.push_back(DataType::kBfloat16);
   }
+  return t;
+}
+
+// ONNX's "all numeric types" but bfloat16, which ArgMax/ArgMin admit from version 13 and TopK
+// from 24 (TopK before 11: the float types only). In the order the suites have always listed
+// them (the ArgMax suite picks types by index).
+inline std::vector<DataType> numeric_types_but_bfloat16() {
+  return {DataType::kUint8, DataType::kUint16, DataType::kUint32,  DataType::kUint64, DataType::kInt8,  DataType::kInt16,
+          DataType::kInt32, DataType::kInt64,  DataType::kFloat16, DataType::kFloat,  DataType::kDouble};
+}
+inline std::vector<DataType> spec_arg_types(int64_t opset) {
+  std::vector<DataType> t = numeric_types_but_bfloat16();
+  if (opset >= 13) t.push_back(DataType::kBfloat16);
+  return t;
+}
+inline std::vector<DataType> spec_topk_types(int64_t opset) {
+  if (opset < 11) return {DataType::kFloat16, DataType::kFloat, DataType::kDouble};
+  std::vector<DataType> t = numeric_types_but_bfloat16();
+  if (opset >= 24) t.push_back(DataType::kBfloat16);
   return t;
 }
 
