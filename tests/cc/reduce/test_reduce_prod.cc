@@ -21,6 +21,23 @@ const ReduceRunner reduce_prod{"ReduceProd"};
 Attribute keepdims(int v) { return Attribute::of_int("keepdims", v); }
 Attribute noop(int v) { return Attribute::of_int("noop_with_empty_axes", v); }
 
+// The product of n factors `a` in a half type (to_half / from_half): rounded to the half type
+// after every step, as a kernel accumulating in it would, and rounded once from the float32
+// product, as ReduceProd must.
+struct HalfProduct {
+  uint16_t stepwise, once;
+};
+template <class ToHalf, class FromHalf>
+HalfProduct half_product(float a, int n, ToHalf to_half, FromHalf from_half) {
+  uint16_t stepwise = to_half(1.0f);
+  float wide = 1.0f;
+  for (int i = 0; i < n; ++i) {
+    stepwise = to_half(from_half(stepwise) * a);
+    wide *= a;
+  }
+  return {stepwise, to_half(wide)};
+}
+
 std::vector<double> iota_values(size_t n, bool allow_negative) {
   std::vector<double> v(n);
   for (size_t i = 0; i < n; ++i) {
@@ -319,15 +336,10 @@ TEST_CASE("ReduceProd/float16 accumulates in float32 and rounds once") {
   const float a = 1.0f + std::ldexp(1.0f, -10);
   const uint16_t ah = f32_to_f16(a);
   REQUIRE(f16_to_f32(ah) == a);
-  uint16_t stepwise = 0x3C00;
-  float wide = 1.0f;
-  for (int i = 0; i < 40; ++i) {
-    stepwise = f32_to_f16(f16_to_f32(stepwise) * a);
-    wide *= a;
-  }
-  const uint16_t once = f32_to_f16(wide);
+  const HalfProduct product = half_product(a, 40, f32_to_f16, f16_to_f32);
+  const uint16_t once = product.once;
   REQUIRE(once == 0x3C00 + 41);
-  REQUIRE(stepwise == 0x3C00 + 40);
+  REQUIRE(product.stepwise == 0x3C00 + 40);
   for (int64_t opset : {1, 13, 18}) {
     INFO("opset " << opset);
     const Tensor x = make_typed<uint16_t>(DataType::kFloat16, {2, 40}, std::vector<uint16_t>(80, ah));
@@ -343,14 +355,9 @@ TEST_CASE("ReduceProd/bfloat16 accumulates in float32 and rounds once") {
   // 20 factors of 1 + 2^-7: stepwise bfloat16 rounding gives 1 + 20*2^-7, once gives 1 + 22*2^-7.
   const float a = 1.0f + std::ldexp(1.0f, -7);
   const uint16_t ab = f32_to_bf16(a);
-  uint16_t stepwise = 0x3F80;
-  float wide = 1.0f;
-  for (int i = 0; i < 20; ++i) {
-    stepwise = f32_to_bf16(bf16_to_f32(stepwise) * a);
-    wide *= a;
-  }
-  const uint16_t once = f32_to_bf16(wide);
-  REQUIRE(once != stepwise);
+  const HalfProduct product = half_product(a, 20, f32_to_bf16, bf16_to_f32);
+  const uint16_t once = product.once;
+  REQUIRE(once != product.stepwise);
   REQUIRE(once == 0x3F80 + 22);
   const Tensor x = make_typed<uint16_t>(DataType::kBfloat16, {20}, std::vector<uint16_t>(20, ab));
   CHECK(to_vector<uint16_t>(reduce_prod(13, x, std::nullopt, {keepdims(0)})) == std::vector<uint16_t>{once});
