@@ -196,6 +196,21 @@ TEST_CASE("ReduceMin/int8 and uint8 are accepted from version 12", "[reduce][Red
   check_int8_uint8_from_12("ReduceMin");
 }
 
+// Long rows and columns of bools (version 20), each with a single `d` on the diagonal among
+// !d: that one element decides every row and column (Max: a single true; Min: a single false).
+static void check_bool_diagonal(const std::string& op, uint8_t d) {
+  for (int64_t n : {1, 15, 16, 17, 129, 300}) {
+    std::vector<uint8_t> v(static_cast<size_t>(n * n), static_cast<uint8_t>(1 - d));
+    for (int64_t i = 0; i < n; ++i) v[static_cast<size_t>(i * n + i)] = d;
+    const Tensor x = make_typed<uint8_t>(DataType::kBool, {n, n}, v);
+    INFO(op << ", n " << n);
+    CHECK(to_vector<uint8_t>(reduce(op, 20, x, std::vector<int64_t>{1}, {keepdims_attr(0)})) ==
+          std::vector<uint8_t>(static_cast<size_t>(n), d));
+    CHECK(to_vector<uint8_t>(reduce(op, 20, x, std::vector<int64_t>{0}, {keepdims_attr(0)})) ==
+          std::vector<uint8_t>(static_cast<size_t>(n), d));
+  }
+}
+
 TEST_CASE("ReduceMax/bool is accepted from version 20 and is a logical or", "[reduce][ReduceMax]") {
   const Tensor b = make_tensor(DataType::kBool, {3, 2}, {0, 0, 0, 1, 1, 1});
   for (int64_t opset : {1, 12, 13, 18}) {
@@ -206,17 +221,7 @@ TEST_CASE("ReduceMax/bool is accepted from version 20 and is a logical or", "[re
   const Tensor out = reduce("ReduceMax", 20, b, std::vector<int64_t>{1}, {keepdims_attr(0)});
   CHECK(out.type() == DataType::kBool);
   CHECK(to_vector<uint8_t>(out) == std::vector<uint8_t>{0, 1, 1});
-  // Long rows and columns: a single true anywhere.
-  for (int64_t n : {1, 15, 16, 17, 129, 300}) {
-    std::vector<uint8_t> v(static_cast<size_t>(n * n), 0);
-    for (int64_t i = 0; i < n; ++i) v[static_cast<size_t>(i * n + i)] = 1;
-    const Tensor x = make_typed<uint8_t>(DataType::kBool, {n, n}, v);
-    INFO("n " << n);
-    CHECK(to_vector<uint8_t>(reduce("ReduceMax", 20, x, std::vector<int64_t>{1}, {keepdims_attr(0)})) ==
-          std::vector<uint8_t>(static_cast<size_t>(n), 1));
-    CHECK(to_vector<uint8_t>(reduce("ReduceMax", 20, x, std::vector<int64_t>{0}, {keepdims_attr(0)})) ==
-          std::vector<uint8_t>(static_cast<size_t>(n), 1));
-  }
+  check_bool_diagonal("ReduceMax", 1);
 }
 
 TEST_CASE("ReduceMin/bool is accepted from version 20 and is a logical and", "[reduce][ReduceMin]") {
@@ -228,16 +233,7 @@ TEST_CASE("ReduceMin/bool is accepted from version 20 and is a logical and", "[r
   const Tensor out = reduce("ReduceMin", 20, b, std::vector<int64_t>{1}, {keepdims_attr(0)});
   CHECK(out.type() == DataType::kBool);
   CHECK(to_vector<uint8_t>(out) == std::vector<uint8_t>{0, 0, 1});
-  for (int64_t n : {1, 15, 16, 17, 129, 300}) {
-    std::vector<uint8_t> v(static_cast<size_t>(n * n), 1);
-    for (int64_t i = 0; i < n; ++i) v[static_cast<size_t>(i * n + i)] = 0;
-    const Tensor x = make_typed<uint8_t>(DataType::kBool, {n, n}, v);
-    INFO("n " << n);
-    CHECK(to_vector<uint8_t>(reduce("ReduceMin", 20, x, std::vector<int64_t>{1}, {keepdims_attr(0)})) ==
-          std::vector<uint8_t>(static_cast<size_t>(n), 0));
-    CHECK(to_vector<uint8_t>(reduce("ReduceMin", 20, x, std::vector<int64_t>{0}, {keepdims_attr(0)})) ==
-          std::vector<uint8_t>(static_cast<size_t>(n), 0));
-  }
+  check_bool_diagonal("ReduceMin", 0);
 }
 
 // Neighbouring half values (one ulp apart) and subnormals: no rounding may merge them.
