@@ -139,14 +139,19 @@ TEST_CASE("ReduceMin/-inf anywhere wins; +inf only when everything is +inf", "[r
   }
 }
 
+// check_extremes for every integer type, each at a version that accepts it.
+static void check_extremes_every_integer_type(const std::string& op) {
+  check_extremes<int32_t>(op, DataType::kInt32, 1);
+  check_extremes<uint32_t>(op, DataType::kUint32, 11);
+  check_extremes<int64_t>(op, DataType::kInt64, 13);
+  check_extremes<uint64_t>(op, DataType::kUint64, 18);
+  check_extremes<int8_t>(op, DataType::kInt8, 12);
+  check_extremes<uint8_t>(op, DataType::kUint8, 20);
+}
+
 TEST_CASE("ReduceMax/the extremes of every integer type compare correctly", "[reduce][ReduceMax]") {
   // Random bits: unsigned values >= 2^31 / 2^63 and negative signed ones in every lane.
-  check_extremes<int32_t>("ReduceMax", DataType::kInt32, 1);
-  check_extremes<uint32_t>("ReduceMax", DataType::kUint32, 11);
-  check_extremes<int64_t>("ReduceMax", DataType::kInt64, 13);
-  check_extremes<uint64_t>("ReduceMax", DataType::kUint64, 18);
-  check_extremes<int8_t>("ReduceMax", DataType::kInt8, 12);
-  check_extremes<uint8_t>("ReduceMax", DataType::kUint8, 20);
+  check_extremes_every_integer_type("ReduceMax");
   // The values next to the boundaries, in a row long enough for the vector lanes.
   std::vector<uint64_t> u(37, uint64_t{1} << 63);
   u[20] = ~uint64_t{0};
@@ -157,12 +162,7 @@ TEST_CASE("ReduceMax/the extremes of every integer type compare correctly", "[re
 }
 
 TEST_CASE("ReduceMin/the extremes of every integer type compare correctly", "[reduce][ReduceMin]") {
-  check_extremes<int32_t>("ReduceMin", DataType::kInt32, 1);
-  check_extremes<uint32_t>("ReduceMin", DataType::kUint32, 11);
-  check_extremes<int64_t>("ReduceMin", DataType::kInt64, 13);
-  check_extremes<uint64_t>("ReduceMin", DataType::kUint64, 18);
-  check_extremes<int8_t>("ReduceMin", DataType::kInt8, 12);
-  check_extremes<uint8_t>("ReduceMin", DataType::kUint8, 20);
+  check_extremes_every_integer_type("ReduceMin");
   std::vector<uint64_t> u(37, (uint64_t{1} << 63) + 5);
   u[20] = uint64_t{1} << 63;
   const Tensor x = make_typed<uint64_t>(DataType::kUint64, {37}, u);
