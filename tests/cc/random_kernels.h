@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "helpers.h"
+#include "references.h"
 #include "reduce/reduce_kernels.h"
 #include "scan/scan_kernels.h"
 #include "plan/reduction_plan.h"

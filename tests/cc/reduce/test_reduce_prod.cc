@@ -9,6 +9,7 @@
 
 #include "exact_checks.h"
 #include "helpers.h"
+#include "references.h"
 
 using namespace orw;
 using namespace orw_test;

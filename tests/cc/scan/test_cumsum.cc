@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "helpers.h"
+#include "references.h"
 #include "schema/op_schema.h"
 
 using namespace orw;
