@@ -10,7 +10,8 @@
 namespace orw_test {
 
 // Checks the type, the shape and every value exactly (NaN matches NaN).
-inline void check_exact_values(const Tensor& got, DataType type, const Shape& dims, const std::vector<double>& expected) {
+inline void check_exact_values(const Tensor& got, DataType type, const Shape& dims,
+                               const std::vector<double>& expected) {
   CHECK(got.type() == type);
   REQUIRE(got.dims() == dims);
   const std::vector<double> values = to_doubles(got);

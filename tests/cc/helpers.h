@@ -235,8 +235,9 @@ inline std::vector<DataType> spec_cumsum_types(int64_t opset) {
 // from 24 (TopK before 11: the float types only). In the order the suites have always listed
 // them (the ArgMax suite picks types by index).
 inline std::vector<DataType> numeric_types_but_bfloat16() {
-  return {DataType::kUint8, DataType::kUint16, DataType::kUint32,  DataType::kUint64, DataType::kInt8,  DataType::kInt16,
-          DataType::kInt32, DataType::kInt64,  DataType::kFloat16, DataType::kFloat,  DataType::kDouble};
+  return {DataType::kUint8,   DataType::kUint16, DataType::kUint32, DataType::kUint64,
+          DataType::kInt8,    DataType::kInt16,  DataType::kInt32,  DataType::kInt64,
+          DataType::kFloat16, DataType::kFloat,  DataType::kDouble};
 }
 inline std::vector<DataType> spec_arg_types(int64_t opset) {
   std::vector<DataType> t = numeric_types_but_bfloat16();

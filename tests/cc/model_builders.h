@@ -32,8 +32,8 @@ inline void add_tensor_input(onnx::GraphProto* g, const std::string& name, int e
 }
 
 // A node op_type(inputs) -> outputs in the default domain (its name and attributes left unset).
-inline onnx::NodeProto* add_node(onnx::GraphProto* g, const std::string& op_type, const std::vector<std::string>& inputs,
-                                 const std::vector<std::string>& outputs) {
+inline onnx::NodeProto* add_node(onnx::GraphProto* g, const std::string& op_type,
+                                 const std::vector<std::string>& inputs, const std::vector<std::string>& outputs) {
   auto* n = g->add_node();
   n->set_op_type(op_type);
   for (const std::string& i : inputs) n->add_input(i);

@@ -71,8 +71,8 @@ inline RefResult naive_reduce_prod(const Shape& dims, const std::vector<double>&
 // element by element: out[..k..] = x[..j..] combined over j <= k (j < k when exclusive; j >= k
 // / j > k when reversed), starting from `identity`, in axis order.
 template <class Combine>
-std::vector<double> naive_scan(const Shape& dims, const std::vector<double>& x, size_t axis, bool exclusive, bool reverse,
-                               double identity, Combine combine) {
+std::vector<double> naive_scan(const Shape& dims, const std::vector<double>& x, size_t axis, bool exclusive,
+                               bool reverse, double identity, Combine combine) {
   size_t stride = 1;
   for (size_t d = axis + 1; d < dims.size(); ++d) stride *= static_cast<size_t>(dims[d]);
   const size_t n = static_cast<size_t>(dims[axis]);

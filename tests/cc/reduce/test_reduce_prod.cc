@@ -245,7 +245,8 @@ TEST_CASE("ReduceProd/reducing an empty dim gives ones") {
     INFO("type " << type_name(type));
     const Tensor x(type, {2, 0, 4});
     check_exact_values(reduce_prod(13, x, std::vector<int64_t>{1}), type, {2, 1, 4}, std::vector<double>(8, 1.0));
-    check_exact_values(reduce_prod(18, x, std::vector<int64_t>{1}, {keepdims(0)}), type, {2, 4}, std::vector<double>(8, 1.0));
+    check_exact_values(reduce_prod(18, x, std::vector<int64_t>{1}, {keepdims(0)}), type, {2, 4},
+                       std::vector<double>(8, 1.0));
     check_exact_values(reduce_prod(13, x, std::nullopt, {keepdims(0)}), type, {}, {1.0});
     check_exact_values(reduce_prod(13, x, std::vector<int64_t>{0, 1}), type, {1, 1, 4}, std::vector<double>(4, 1.0));
   }
@@ -266,7 +267,8 @@ TEST_CASE("ReduceProd/NaN and infinity propagate, inf times 0 is NaN") {
     INFO("type " << type_name(type));
     // Rows of 3 (scalar tails) reduced over axis 1.
     const Tensor x = make_tensor(type, {5, 3}, {1, kNaN, 2, kInf, 2, 3, kInf, 0, 5, -kInf, 2, 1, kInf, -kInf, 1});
-    check_exact_values(reduce_prod(13, x, std::vector<int64_t>{1}, {keepdims(0)}), type, {5}, {kNaN, kInf, kNaN, -kInf, -kInf});
+    check_exact_values(reduce_prod(13, x, std::vector<int64_t>{1}, {keepdims(0)}), type, {5},
+                       {kNaN, kInf, kNaN, -kInf, -kInf});
     // Long rows (vector paths): one special value among ones, in different lanes.
     for (size_t pos : {0u, 5u, 17u, 40u}) {
       std::vector<double> v(41, 1.0);
