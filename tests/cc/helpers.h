@@ -1,6 +1,7 @@
 // Shared test helpers: building typed tensors from plain numbers, reading them back, building
-// nodes, and a platform-independent random source (std::mt19937 bits only; the standard
-// distributions differ between libstdc++ and libc++, so they are not used).
+// nodes, a platform-independent random source (std::mt19937 bits only; the standard
+// distributions differ between libstdc++ and libc++, so they are not used), the spec's tables
+// and a tolerant comparison. The references written from the definitions are in references.h.
 #pragma once
 #include <cmath>
 #include <cstdio>
@@ -127,6 +128,19 @@ std::vector<T> to_vector(const Tensor& t) {
   return out;
 }
 
+// The elements of a T tensor as their raw bits, zero-extended (integer sums that wrap compare
+// exactly whatever T's signedness).
+template <class T>
+std::vector<uint64_t> bits_of(const Tensor& t) {
+  std::vector<uint64_t> out;
+  for (T v : to_vector<T>(t)) {
+    uint64_t b = 0;
+    std::memcpy(&b, &v, sizeof v);
+    out.push_back(b);
+  }
+  return out;
+}
+
 // Runs a single-output node and returns that output.
 inline Tensor run1(const Node& node, const std::vector<const Tensor*>& inputs) {
   std::vector<Tensor> out = orw::run_node(node, inputs);
@@ -154,43 +168,6 @@ inline int compare_elements(DataType type, const void* data, size_t a, size_t b)
 // Equal values, or both NaN.
 inline bool same_value(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
 
-// A row-major N-d reduction (product) in double, straight from the definition: every input
-// element multiplies into the output element it maps to. `axes` must be normalized.
-struct RefResult {
-  Shape dims;
-  std::vector<double> values;
-};
-inline RefResult naive_reduce_prod(const Shape& dims, const std::vector<double>& x, const std::vector<int64_t>& axes,
-                                   bool keepdims) {
-  const size_t rank = dims.size();
-  std::vector<bool> reduced(rank, false);
-  for (int64_t a : axes) reduced[static_cast<size_t>(a)] = true;
-  RefResult r;
-  Shape kept;  // the output dims without keepdims' 1s
-  for (size_t d = 0; d < rank; ++d) {
-    if (!reduced[d]) kept.push_back(dims[d]);
-    if (!reduced[d]) r.dims.push_back(dims[d]);
-    else if (keepdims) r.dims.push_back(1);
-  }
-  size_t out_count = 1;
-  for (int64_t d : kept) out_count *= static_cast<size_t>(d);
-  r.values.assign(out_count, 1.0);
-  std::vector<int64_t> idx(rank, 0);
-  for (size_t i = 0; i < x.size(); ++i) {
-    // idx is the multi-index of element i
-    size_t o = 0;
-    for (size_t d = 0; d < rank; ++d) {
-      if (!reduced[d]) o = o * static_cast<size_t>(dims[d]) + static_cast<size_t>(idx[d]);
-    }
-    r.values[o] *= x[i];
-    for (size_t d = rank; d-- > 0;) {
-      if (++idx[d] < dims[d]) break;
-      idx[d] = 0;
-    }
-  }
-  return r;
-}
-
 // ---- deterministic random numbers --------------------------------------------------------
 
 // Uniform integer in [lo, hi] (inclusive); slight modulo bias is irrelevant for tests.
@@ -205,7 +182,7 @@ inline double rand_unit(std::mt19937& rng) { return static_cast<double>(rng() >>
 
 inline uint64_t rand_u64(std::mt19937& rng) { return (static_cast<uint64_t>(rng()) << 32) | rng(); }
 
-// ---- the Reduce family and CumSum: the spec's tables, a runner and a reference ------------
+// ---- the spec's tables (Reduce, CumSum, ArgMax/ArgMin, TopK), a runner and a comparison --
 // (issue 6 and the ONNX operator docs/changelog; tests compare the registry against these)
 
 // The Reduce ops of issue 6 (ReduceProd has its own tests).
@@ -251,6 +228,26 @@ inline std::vector<DataType> spec_cumsum_types(int64_t opset) {
     t.push_back(DataType::kFloat16);
     t.push_back(DataType::kBfloat16);
   }
+  return t;
+}
+
+// ONNX's "all numeric types" but bfloat16, which ArgMax/ArgMin admit from version 13 and TopK
+// from 24 (TopK before 11: the float types only). In the order the suites have always listed
+// them (the ArgMax suite picks types by index).
+inline std::vector<DataType> numeric_types_but_bfloat16() {
+  return {DataType::kUint8,   DataType::kUint16, DataType::kUint32, DataType::kUint64,
+          DataType::kInt8,    DataType::kInt16,  DataType::kInt32,  DataType::kInt64,
+          DataType::kFloat16, DataType::kFloat,  DataType::kDouble};
+}
+inline std::vector<DataType> spec_arg_types(int64_t opset) {
+  std::vector<DataType> t = numeric_types_but_bfloat16();
+  if (opset >= 13) t.push_back(DataType::kBfloat16);
+  return t;
+}
+inline std::vector<DataType> spec_topk_types(int64_t opset) {
+  if (opset < 11) return {DataType::kFloat16, DataType::kFloat, DataType::kDouble};
+  std::vector<DataType> t = numeric_types_but_bfloat16();
+  if (opset >= 24) t.push_back(DataType::kBfloat16);
   return t;
 }
 
@@ -302,92 +299,20 @@ inline Tensor run_reduce_op(const std::string& op, int64_t opset, const Tensor& 
   return run1(Node::make(op, "", opset, std::move(attrs)), inputs);
 }
 
+// run_reduce_op bound to one op, for a suite of that op: `const ReduceRunner reduce_sum{"ReduceSum"};`
+// then reduce_sum(opset, x, axes, attrs).
+struct ReduceRunner {
+  std::string op;
+  Tensor operator()(int64_t opset, const Tensor& x, const std::optional<std::vector<int64_t>>& axes,
+                    std::vector<Attribute> attrs = {}) const {
+    return run_reduce_op(op, opset, x, axes, std::move(attrs));
+  }
+};
+
 // run_reduce_op with the axes always given (std::nullopt: none), as the per-op suites call it.
 inline Tensor reduce(const std::string& op, int64_t opset, const Tensor& x, const std::optional<std::vector<int64_t>>& axes,
                      std::vector<Attribute> attrs = {}) {
   return run_reduce_op(op, opset, x, axes, std::move(attrs));
-}
-
-// The element-wise step of a Reduce op (what noop_with_empty_axes=1 with empty axes computes):
-// x for Sum, Mean, Max, Min, Prod and LogSumExp; x^2 for SumSquare; |x| for L1 and L2; log x
-// for LogSum.
-inline double spec_elementwise(const std::string& op, double x) {
-  if (op == "ReduceSumSquare") return x * x;
-  if (op == "ReduceL1" || op == "ReduceL2") return std::fabs(x);
-  if (op == "ReduceLogSum") return std::log(x);
-  return x;
-}
-
-// A Reduce op over a set of values, in double, from its definition. The empty set gives the
-// spec's identities for floats: Sum, SumSquare, L1, L2 -> 0; Prod -> 1; Max -> -inf;
-// Min -> +inf; LogSum, LogSumExp -> -inf; Mean -> NaN. Max/Min: any NaN gives NaN.
-inline double spec_reduce_values(const std::string& op, const std::vector<double>& v) {
-  const double inf = std::numeric_limits<double>::infinity();
-  const double nan = std::numeric_limits<double>::quiet_NaN();
-  double sum = 0, sum_sq = 0, sum_abs = 0, prod = 1, mx = -inf, mn = inf;
-  bool any_nan = false;
-  for (double x : v) {
-    sum += x;
-    sum_sq += x * x;
-    sum_abs += std::fabs(x);
-    prod *= x;
-    if (std::isnan(x)) any_nan = true;
-    if (x > mx) mx = x;
-    if (x < mn) mn = x;
-  }
-  if (op == "ReduceSum") return sum;
-  if (op == "ReduceProd") return prod;
-  if (op == "ReduceMean") return v.empty() ? nan : sum / static_cast<double>(v.size());
-  if (op == "ReduceSumSquare") return sum_sq;
-  if (op == "ReduceL1") return sum_abs;
-  if (op == "ReduceL2") return std::sqrt(sum_sq);
-  if (op == "ReduceLogSum") return std::log(sum);
-  if (op == "ReduceMax") return any_nan ? nan : mx;
-  if (op == "ReduceMin") return any_nan ? nan : mn;
-  if (op == "ReduceLogSumExp") {
-    if (any_nan) return nan;
-    if (std::isinf(mx)) return mx;  // all -inf (or empty): -inf; any +inf: +inf
-    double s = 0;
-    for (double x : v) s += std::exp(x - mx);
-    return mx + std::log(s);
-  }
-  throw std::logic_error("spec_reduce_values: unknown op " + op);
-}
-
-// A row-major N-d reduction in double, straight from the definition: the values of every
-// output element's slice are collected, then reduced by spec_reduce_values. `axes` must be
-// normalized; empty axes reduce nothing (each output is the element-wise step of one input).
-inline RefResult naive_reduce(const std::string& op, const Shape& dims, const std::vector<double>& x,
-                              const std::vector<int64_t>& axes, bool keepdims) {
-  const size_t rank = dims.size();
-  std::vector<bool> reduced(rank, false);
-  for (int64_t a : axes) reduced[static_cast<size_t>(a)] = true;
-  RefResult r;
-  size_t out_count = 1;
-  for (size_t d = 0; d < rank; ++d) {
-    if (!reduced[d]) {
-      r.dims.push_back(dims[d]);
-      out_count *= static_cast<size_t>(dims[d]);
-    } else if (keepdims) {
-      r.dims.push_back(1);
-    }
-  }
-  std::vector<std::vector<double>> slices(out_count);
-  std::vector<int64_t> idx(rank, 0);
-  for (size_t i = 0; i < x.size(); ++i) {
-    size_t o = 0;
-    for (size_t d = 0; d < rank; ++d) {
-      if (!reduced[d]) o = o * static_cast<size_t>(dims[d]) + static_cast<size_t>(idx[d]);
-    }
-    slices[o].push_back(x[i]);
-    for (size_t d = rank; d-- > 0;) {
-      if (++idx[d] < dims[d]) break;
-      idx[d] = 0;
-    }
-  }
-  r.values.resize(out_count);
-  for (size_t o = 0; o < out_count; ++o) r.values[o] = spec_reduce_values(op, slices[o]);
-  return r;
 }
 
 // Relative error allowed in a float result computed in the type's compute precision (float32

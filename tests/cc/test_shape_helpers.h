@@ -2,6 +2,8 @@
 // "int64[2]={1,k}"), onnx::NodeProto builders, and a ShapeCase that runs one node through its
 // per-op ComputeShape* entry point and returns the output's text form.
 #pragma once
+#include <catch2/catch.hpp>
+
 #include <cctype>
 #include <cstdint>
 #include <map>
@@ -171,5 +173,23 @@ struct ShapeCase {
     return orw::to_string(ctx.at("Y"));
   }
 };
+
+// An entry point's input that the context does not hold is std::out_of_range naming the input
+// and the value: input 0 (`data_input` in the op's schema, value "X") while input 1 is given as
+// `second_text` ("" for none), then input 1 (`second_input`, value "A") named but not held.
+inline void check_inputs_not_held(const std::string& op, int64_t opset, const std::string& data_input,
+                                  const std::string& second_input, const std::string& second_text) {
+  using Catch::Matchers::Message;
+  const std::string prefix = op + " (opset " + std::to_string(opset) + "): ";
+  const std::string not_held = ", which the shapes context does not hold";
+  ShapeCase no_data(op, opset);
+  if (!second_text.empty()) no_data.second(second_text);
+  CHECK_THROWS_MATCHES(no_data.run(), std::out_of_range,
+                       Message(prefix + "input 0 '" + data_input + "' is the value 'X'" + not_held));
+  ShapeCase no_second(op, opset);
+  no_second.data("float32[2]").with_second = true;
+  CHECK_THROWS_MATCHES(no_second.run(), std::out_of_range,
+                       Message(prefix + "input 1 '" + second_input + "' is the value 'A'" + not_held));
+}
 
 }  // namespace shape_test

@@ -25,14 +25,6 @@ namespace {
 
 const std::vector<int64_t> kVersions = {1, 11, 12, 13};
 
-std::vector<DataType> spec_arg_types(int64_t opset) {
-  std::vector<DataType> t = {DataType::kUint8, DataType::kUint16, DataType::kUint32, DataType::kUint64,
-                             DataType::kInt8,  DataType::kInt16,  DataType::kInt32,  DataType::kInt64,
-                             DataType::kFloat16, DataType::kFloat, DataType::kDouble};
-  if (opset >= 13) t.push_back(DataType::kBfloat16);
-  return t;
-}
-
 // The reference: indices for x of `dims` along `axis` (non-negative), in output order.
 std::vector<int64_t> reference_arg(DataType type, const void* x, const Shape& dims, int64_t axis, bool max, bool last) {
   int64_t outer = 1, inner = 1;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/errors.h"
+#include "model_builders.h"
 #include "onnx/model.h"
 #include "onnx/node.h"
 #include "runtime/run_node.h"
@@ -107,27 +108,13 @@ TEST_CASE("Errors/run_node names the op in an allocation error and keeps its kin
 
 namespace {
 
-void add_input(onnx::GraphProto* g, const char* name, int elem_type, std::initializer_list<int64_t> dims) {
-  auto* v = g->add_input();
-  v->set_name(name);
-  auto* t = v->mutable_type()->mutable_tensor_type();
-  t->set_elem_type(elem_type);
-  for (int64_t d : dims) t->mutable_shape()->add_dim()->set_dim_value(d);
-}
-
 // One ReduceSum-13 node: Y = ReduceSum(X float [2,3], A int64 [1]).
 Session reduce_sum_session() {
-  onnx::ModelProto m;
-  m.set_ir_version(8);
-  m.add_opset_import()->set_version(13);
+  onnx::ModelProto m = model_test::model_importing(13);
   auto* g = m.mutable_graph();
-  add_input(g, "X", onnx::TensorProto::FLOAT, {2, 3});
-  add_input(g, "A", onnx::TensorProto::INT64, {1});
-  auto* node = g->add_node();
-  node->set_op_type("ReduceSum");
-  node->add_input("X");
-  node->add_input("A");
-  node->add_output("Y");
+  model_test::add_tensor_input(g, "X", onnx::TensorProto::FLOAT, {2, 3});
+  model_test::add_tensor_input(g, "A", onnx::TensorProto::INT64, {1});
+  model_test::add_node(g, "ReduceSum", {"X", "A"}, {"Y"});
   g->add_output()->set_name("Y");
   const std::string bytes = m.SerializeAsString();
   return Session(Model::parse(bytes.data(), bytes.size()));

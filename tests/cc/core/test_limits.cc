@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/errors.h"
+#include "model_builders.h"
 #include "onnx/model.h"
 #include "onnx/node.h"
 #include "onnx/tensor_proto.h"
@@ -19,18 +20,11 @@ namespace {
 
 // A model of `nodes` chained ReduceSum nodes (opset 13): x -> v1 -> ... -> v<nodes>.
 onnx::ModelProto chain_model(int nodes) {
-  onnx::ModelProto m;
-  m.set_ir_version(8);
-  m.add_opset_import()->set_version(13);
+  onnx::ModelProto m = model_test::model_importing(13);
   auto* g = m.mutable_graph();
-  auto* in = g->add_input();
-  in->set_name("v0");
-  in->mutable_type()->mutable_tensor_type()->set_elem_type(1);
+  model_test::add_tensor_input(g, "v0", 1);
   for (int i = 0; i < nodes; ++i) {
-    auto* n = g->add_node();
-    n->set_op_type("ReduceSum");
-    n->add_input("v" + std::to_string(i));
-    n->add_output("v" + std::to_string(i + 1));
+    model_test::add_node(g, "ReduceSum", {"v" + std::to_string(i)}, {"v" + std::to_string(i + 1)});
   }
   g->add_output()->set_name("v" + std::to_string(nodes));
   return m;

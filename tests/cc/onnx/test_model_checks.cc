@@ -7,12 +7,14 @@
 
 #include "core/errors.h"
 #include "core/tensor.h"
+#include "model_builders.h"
 #include "onnx/model.h"
 #include "orw_proto/onnx.pb.h"
 #include "runtime/model_shapes.h"
 #include "shape/tensor_info.h"
 
 using namespace orw;
+using namespace model_test;
 using Catch::Matchers::Message;
 
 namespace {
@@ -21,21 +23,10 @@ constexpr int kFloat = 1, kInt64 = 7;
 
 // x (float [2,3]) -> ReduceSum (all axes, dims kept) -> y, importing ai.onnx opset 18.
 onnx::ModelProto sum_model() {
-  onnx::ModelProto m;
-  m.set_ir_version(8);
-  auto* imp = m.add_opset_import();
-  imp->set_version(18);
+  onnx::ModelProto m = model_importing(18);
   auto* g = m.mutable_graph();
-  auto* x = g->add_input();
-  x->set_name("x");
-  auto* tt = x->mutable_type()->mutable_tensor_type();
-  tt->set_elem_type(kFloat);
-  tt->mutable_shape()->add_dim()->set_dim_value(2);
-  tt->mutable_shape()->add_dim()->set_dim_value(3);
-  auto* n = g->add_node();
-  n->set_op_type("ReduceSum");
-  n->add_input("x");
-  n->add_output("y");
+  add_tensor_input(g, "x", kFloat, {2, 3});
+  add_node(g, "ReduceSum", {"x"}, {"y"});
   g->add_output()->set_name("y");
   return m;
 }

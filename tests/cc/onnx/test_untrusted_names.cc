@@ -6,6 +6,7 @@
 
 #include "core/errors.h"
 #include "core/names.h"
+#include "model_builders.h"
 #include "onnx/model.h"
 #include "onnx/node.h"
 #include "onnx/tensor_proto.h"
@@ -29,19 +30,10 @@ std::string message_of(F&& f) {
 
 // A one-node model: data -> op_type -> reduced (opset 18).
 std::string one_node_model(const std::string& op_type, const std::string& node_name = "") {
-  onnx::ModelProto m;
-  m.set_ir_version(8);
-  auto* opset = m.add_opset_import();
-  opset->set_version(18);
+  onnx::ModelProto m = model_test::model_importing(18);
   auto* g = m.mutable_graph();
-  auto* node = g->add_node();
-  node->set_op_type(op_type);
-  node->set_name(node_name);
-  node->add_input("data");
-  node->add_output("reduced");
-  auto* in = g->add_input();
-  in->set_name("data");
-  in->mutable_type()->mutable_tensor_type()->set_elem_type(1);
+  model_test::add_node(g, op_type, {"data"}, {"reduced"})->set_name(node_name);
+  model_test::add_tensor_input(g, "data", 1);
   g->add_output()->set_name("reduced");
   return m.SerializeAsString();
 }

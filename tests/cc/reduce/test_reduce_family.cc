@@ -15,6 +15,7 @@
 #include <optional>
 
 #include "helpers.h"
+#include "references.h"
 #include "schema/op_schema.h"
 #include "plan/reduction_plan.h"
 

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "helpers.h"
+#include "references.h"
 
 using namespace orw;
 using namespace orw_test;

@@ -14,11 +14,7 @@ using namespace orw_test;
 
 namespace {
 
-
-Tensor reduce_mean(int64_t opset, const Tensor& x, const std::optional<std::vector<int64_t>>& axes,
-                   std::vector<Attribute> attrs = {}) {
-  return run_reduce_op("ReduceMean", opset, x, axes, std::move(attrs));
-}
+const ReduceRunner reduce_mean{"ReduceMean"};
 
 }  // namespace
 

@@ -139,14 +139,19 @@ TEST_CASE("ReduceMin/-inf anywhere wins; +inf only when everything is +inf", "[r
   }
 }
 
+// check_extremes for every integer type, each at a version that accepts it.
+static void check_extremes_every_integer_type(const std::string& op) {
+  check_extremes<int32_t>(op, DataType::kInt32, 1);
+  check_extremes<uint32_t>(op, DataType::kUint32, 11);
+  check_extremes<int64_t>(op, DataType::kInt64, 13);
+  check_extremes<uint64_t>(op, DataType::kUint64, 18);
+  check_extremes<int8_t>(op, DataType::kInt8, 12);
+  check_extremes<uint8_t>(op, DataType::kUint8, 20);
+}
+
 TEST_CASE("ReduceMax/the extremes of every integer type compare correctly", "[reduce][ReduceMax]") {
   // Random bits: unsigned values >= 2^31 / 2^63 and negative signed ones in every lane.
-  check_extremes<int32_t>("ReduceMax", DataType::kInt32, 1);
-  check_extremes<uint32_t>("ReduceMax", DataType::kUint32, 11);
-  check_extremes<int64_t>("ReduceMax", DataType::kInt64, 13);
-  check_extremes<uint64_t>("ReduceMax", DataType::kUint64, 18);
-  check_extremes<int8_t>("ReduceMax", DataType::kInt8, 12);
-  check_extremes<uint8_t>("ReduceMax", DataType::kUint8, 20);
+  check_extremes_every_integer_type("ReduceMax");
   // The values next to the boundaries, in a row long enough for the vector lanes.
   std::vector<uint64_t> u(37, uint64_t{1} << 63);
   u[20] = ~uint64_t{0};
@@ -157,12 +162,7 @@ TEST_CASE("ReduceMax/the extremes of every integer type compare correctly", "[re
 }
 
 TEST_CASE("ReduceMin/the extremes of every integer type compare correctly", "[reduce][ReduceMin]") {
-  check_extremes<int32_t>("ReduceMin", DataType::kInt32, 1);
-  check_extremes<uint32_t>("ReduceMin", DataType::kUint32, 11);
-  check_extremes<int64_t>("ReduceMin", DataType::kInt64, 13);
-  check_extremes<uint64_t>("ReduceMin", DataType::kUint64, 18);
-  check_extremes<int8_t>("ReduceMin", DataType::kInt8, 12);
-  check_extremes<uint8_t>("ReduceMin", DataType::kUint8, 20);
+  check_extremes_every_integer_type("ReduceMin");
   std::vector<uint64_t> u(37, (uint64_t{1} << 63) + 5);
   u[20] = uint64_t{1} << 63;
   const Tensor x = make_typed<uint64_t>(DataType::kUint64, {37}, u);
@@ -196,6 +196,21 @@ TEST_CASE("ReduceMin/int8 and uint8 are accepted from version 12", "[reduce][Red
   check_int8_uint8_from_12("ReduceMin");
 }
 
+// Long rows and columns of bools (version 20), each with a single `d` on the diagonal among
+// !d: that one element decides every row and column (Max: a single true; Min: a single false).
+static void check_bool_diagonal(const std::string& op, uint8_t d) {
+  for (int64_t n : {1, 15, 16, 17, 129, 300}) {
+    std::vector<uint8_t> v(static_cast<size_t>(n * n), static_cast<uint8_t>(1 - d));
+    for (int64_t i = 0; i < n; ++i) v[static_cast<size_t>(i * n + i)] = d;
+    const Tensor x = make_typed<uint8_t>(DataType::kBool, {n, n}, v);
+    INFO(op << ", n " << n);
+    CHECK(to_vector<uint8_t>(reduce(op, 20, x, std::vector<int64_t>{1}, {keepdims_attr(0)})) ==
+          std::vector<uint8_t>(static_cast<size_t>(n), d));
+    CHECK(to_vector<uint8_t>(reduce(op, 20, x, std::vector<int64_t>{0}, {keepdims_attr(0)})) ==
+          std::vector<uint8_t>(static_cast<size_t>(n), d));
+  }
+}
+
 TEST_CASE("ReduceMax/bool is accepted from version 20 and is a logical or", "[reduce][ReduceMax]") {
   const Tensor b = make_tensor(DataType::kBool, {3, 2}, {0, 0, 0, 1, 1, 1});
   for (int64_t opset : {1, 12, 13, 18}) {
@@ -206,17 +221,7 @@ TEST_CASE("ReduceMax/bool is accepted from version 20 and is a logical or", "[re
   const Tensor out = reduce("ReduceMax", 20, b, std::vector<int64_t>{1}, {keepdims_attr(0)});
   CHECK(out.type() == DataType::kBool);
   CHECK(to_vector<uint8_t>(out) == std::vector<uint8_t>{0, 1, 1});
-  // Long rows and columns: a single true anywhere.
-  for (int64_t n : {1, 15, 16, 17, 129, 300}) {
-    std::vector<uint8_t> v(static_cast<size_t>(n * n), 0);
-    for (int64_t i = 0; i < n; ++i) v[static_cast<size_t>(i * n + i)] = 1;
-    const Tensor x = make_typed<uint8_t>(DataType::kBool, {n, n}, v);
-    INFO("n " << n);
-    CHECK(to_vector<uint8_t>(reduce("ReduceMax", 20, x, std::vector<int64_t>{1}, {keepdims_attr(0)})) ==
-          std::vector<uint8_t>(static_cast<size_t>(n), 1));
-    CHECK(to_vector<uint8_t>(reduce("ReduceMax", 20, x, std::vector<int64_t>{0}, {keepdims_attr(0)})) ==
-          std::vector<uint8_t>(static_cast<size_t>(n), 1));
-  }
+  check_bool_diagonal("ReduceMax", 1);
 }
 
 TEST_CASE("ReduceMin/bool is accepted from version 20 and is a logical and", "[reduce][ReduceMin]") {
@@ -228,16 +233,7 @@ TEST_CASE("ReduceMin/bool is accepted from version 20 and is a logical and", "[r
   const Tensor out = reduce("ReduceMin", 20, b, std::vector<int64_t>{1}, {keepdims_attr(0)});
   CHECK(out.type() == DataType::kBool);
   CHECK(to_vector<uint8_t>(out) == std::vector<uint8_t>{0, 0, 1});
-  for (int64_t n : {1, 15, 16, 17, 129, 300}) {
-    std::vector<uint8_t> v(static_cast<size_t>(n * n), 1);
-    for (int64_t i = 0; i < n; ++i) v[static_cast<size_t>(i * n + i)] = 0;
-    const Tensor x = make_typed<uint8_t>(DataType::kBool, {n, n}, v);
-    INFO("n " << n);
-    CHECK(to_vector<uint8_t>(reduce("ReduceMin", 20, x, std::vector<int64_t>{1}, {keepdims_attr(0)})) ==
-          std::vector<uint8_t>(static_cast<size_t>(n), 0));
-    CHECK(to_vector<uint8_t>(reduce("ReduceMin", 20, x, std::vector<int64_t>{0}, {keepdims_attr(0)})) ==
-          std::vector<uint8_t>(static_cast<size_t>(n), 0));
-  }
+  check_bool_diagonal("ReduceMin", 0);
 }
 
 // Neighbouring half values (one ulp apart) and subnormals: no rounding may merge them.

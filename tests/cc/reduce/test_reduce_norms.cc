@@ -17,17 +17,6 @@ namespace {
 
 
 
-template <class T>
-std::vector<uint64_t> bits_of(const Tensor& t) {
-  std::vector<uint64_t> out;
-  for (T v : to_vector<T>(t)) {
-    uint64_t b = 0;
-    std::memcpy(&b, &v, sizeof v);
-    out.push_back(b);
-  }
-  return out;
-}
-
 // Random bits through R, KR and RK shapes; each output must be the wrapped sum of step(bits).
 template <class T, class Step>
 void check_wrapping(const std::string& op, DataType type, Step step) {

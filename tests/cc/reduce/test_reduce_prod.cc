@@ -7,7 +7,9 @@
 #include <limits>
 #include <optional>
 
+#include "exact_checks.h"
 #include "helpers.h"
+#include "references.h"
 
 using namespace orw;
 using namespace orw_test;
@@ -15,38 +17,26 @@ using Catch::Contains;
 
 namespace {
 
-
-// Runs ReduceProd at `opset`; `axes` go in the attribute before version 18 and in an int64
-// input from 18 on (std::nullopt: no axes at all).
-Tensor reduce_prod(int64_t opset, const Tensor& x, const std::optional<std::vector<int64_t>>& axes,
-                   std::vector<Attribute> attrs = {}) {
-  std::vector<const Tensor*> inputs{&x};
-  Tensor axes_tensor;
-  if (axes) {
-    if (opset < 18) {
-      attrs.push_back(Attribute::of_ints("axes", *axes));
-    } else {
-      axes_tensor = int64_vector(*axes);
-      inputs.push_back(&axes_tensor);
-    }
-  }
-  const Node node = Node::make("ReduceProd", "", opset, std::move(attrs));
-  return run1(node, inputs);
-}
+const ReduceRunner reduce_prod{"ReduceProd"};
 
 Attribute keepdims(int v) { return Attribute::of_int("keepdims", v); }
 Attribute noop(int v) { return Attribute::of_int("noop_with_empty_axes", v); }
 
-// Checks shape, type and values (exactly; NaN matches NaN).
-void check_result(const Tensor& got, DataType type, const Shape& dims, const std::vector<double>& expected) {
-  CHECK(got.type() == type);
-  REQUIRE(got.dims() == dims);
-  const std::vector<double> values = to_doubles(got);
-  REQUIRE(values.size() == expected.size());
-  for (size_t i = 0; i < values.size(); ++i) {
-    INFO("element " << i << ": got " << values[i] << ", expected " << expected[i]);
-    CHECK(same_value(values[i], expected[i]));
+// The product of n factors `a` in a half type (to_half / from_half): rounded to the half type
+// after every step, as a kernel accumulating in it would, and rounded once from the float32
+// product, as ReduceProd must.
+struct HalfProduct {
+  uint16_t stepwise, once;
+};
+template <class ToHalf, class FromHalf>
+HalfProduct half_product(float a, int n, ToHalf to_half, FromHalf from_half) {
+  uint16_t stepwise = to_half(1.0f);
+  float wide = 1.0f;
+  for (int i = 0; i < n; ++i) {
+    stepwise = to_half(from_half(stepwise) * a);
+    wide *= a;
   }
+  return {stepwise, to_half(wide)};
 }
 
 std::vector<double> iota_values(size_t n, bool allow_negative) {
@@ -76,13 +66,13 @@ TEST_CASE("ReduceProd/every version computes products for every allowed type") {
       const Tensor x = make_tensor(type, dims, v);
 
       const RefResult r1 = naive_reduce_prod(dims, v, {1}, true);
-      check_result(reduce_prod(opset, x, std::vector<int64_t>{1}), type, {2, 1, 2}, r1.values);
+      check_exact_values(reduce_prod(opset, x, std::vector<int64_t>{1}), type, {2, 1, 2}, r1.values);
 
       const RefResult r02 = naive_reduce_prod(dims, v, {0, 2}, false);
-      check_result(reduce_prod(opset, x, std::vector<int64_t>{0, 2}, {keepdims(0)}), type, {3}, r02.values);
+      check_exact_values(reduce_prod(opset, x, std::vector<int64_t>{0, 2}, {keepdims(0)}), type, {3}, r02.values);
 
       const RefResult all = naive_reduce_prod(dims, v, {0, 1, 2}, false);
-      check_result(reduce_prod(opset, x, std::nullopt, {keepdims(0)}), type, {}, all.values);
+      check_exact_values(reduce_prod(opset, x, std::nullopt, {keepdims(0)}), type, {}, all.values);
     }
   }
 }
@@ -90,10 +80,10 @@ TEST_CASE("ReduceProd/every version computes products for every allowed type") {
 TEST_CASE("ReduceProd/known values over each axis") {
   // x = [[1,2,3],[4,5,6]]
   const Tensor x = make_tensor(DataType::kFloat, {2, 3}, {1, 2, 3, 4, 5, 6});
-  check_result(reduce_prod(13, x, std::vector<int64_t>{0}), DataType::kFloat, {1, 3}, {4, 10, 18});
-  check_result(reduce_prod(13, x, std::vector<int64_t>{1}), DataType::kFloat, {2, 1}, {6, 120});
-  check_result(reduce_prod(13, x, std::vector<int64_t>{0, 1}), DataType::kFloat, {1, 1}, {720});
-  check_result(reduce_prod(18, x, std::vector<int64_t>{1}, {keepdims(0)}), DataType::kFloat, {2}, {6, 120});
+  check_exact_values(reduce_prod(13, x, std::vector<int64_t>{0}), DataType::kFloat, {1, 3}, {4, 10, 18});
+  check_exact_values(reduce_prod(13, x, std::vector<int64_t>{1}), DataType::kFloat, {2, 1}, {6, 120});
+  check_exact_values(reduce_prod(13, x, std::vector<int64_t>{0, 1}), DataType::kFloat, {1, 1}, {720});
+  check_exact_values(reduce_prod(18, x, std::vector<int64_t>{1}, {keepdims(0)}), DataType::kFloat, {2}, {6, 120});
 }
 
 TEST_CASE("ReduceProd/bfloat16 is accepted from version 13 only") {
@@ -104,8 +94,8 @@ TEST_CASE("ReduceProd/bfloat16 is accepted from version 13 only") {
     CHECK_THROWS_WITH(reduce_prod(opset, x, std::nullopt),
                       Contains("ReduceProd") && Contains("bfloat16") && Contains("'data'"));
   }
-  check_result(reduce_prod(13, x, std::nullopt, {keepdims(0)}), DataType::kBfloat16, {}, {24});
-  check_result(reduce_prod(18, x, std::nullopt, {keepdims(0)}), DataType::kBfloat16, {}, {24});
+  check_exact_values(reduce_prod(13, x, std::nullopt, {keepdims(0)}), DataType::kBfloat16, {}, {24});
+  check_exact_values(reduce_prod(18, x, std::nullopt, {keepdims(0)}), DataType::kBfloat16, {}, {24});
 }
 
 TEST_CASE("ReduceProd/element types outside the schema are a TypeError listing the allowed ones") {
@@ -126,9 +116,9 @@ TEST_CASE("ReduceProd/keepdims defaults to 1 and keeps reduced dims as size 1") 
   for (int64_t opset : {1, 11, 13, 18}) {
     INFO("opset " << opset);
     const RefResult r = naive_reduce_prod({2, 3, 4}, v, {0, 2}, true);
-    check_result(reduce_prod(opset, x, std::vector<int64_t>{0, 2}), DataType::kDouble, {1, 3, 1}, r.values);
-    check_result(reduce_prod(opset, x, std::vector<int64_t>{0, 2}, {keepdims(1)}), DataType::kDouble, {1, 3, 1},
-                 r.values);
+    check_exact_values(reduce_prod(opset, x, std::vector<int64_t>{0, 2}), DataType::kDouble, {1, 3, 1}, r.values);
+    check_exact_values(reduce_prod(opset, x, std::vector<int64_t>{0, 2}, {keepdims(1)}), DataType::kDouble, {1, 3, 1},
+                       r.values);
   }
 }
 
@@ -137,10 +127,10 @@ TEST_CASE("ReduceProd/keepdims=0 drops reduced dims") {
   const Tensor x = make_tensor(DataType::kInt64, {2, 3, 4}, v);
   for (int64_t opset : {1, 11, 13, 18}) {
     INFO("opset " << opset);
-    check_result(reduce_prod(opset, x, std::vector<int64_t>{1}, {keepdims(0)}), DataType::kInt64, {2, 4},
-                 naive_reduce_prod({2, 3, 4}, v, {1}, false).values);
-    check_result(reduce_prod(opset, x, std::vector<int64_t>{0, 2}, {keepdims(0)}), DataType::kInt64, {3},
-                 naive_reduce_prod({2, 3, 4}, v, {0, 2}, false).values);
+    check_exact_values(reduce_prod(opset, x, std::vector<int64_t>{1}, {keepdims(0)}), DataType::kInt64, {2, 4},
+                       naive_reduce_prod({2, 3, 4}, v, {1}, false).values);
+    check_exact_values(reduce_prod(opset, x, std::vector<int64_t>{0, 2}, {keepdims(0)}), DataType::kInt64, {3},
+                       naive_reduce_prod({2, 3, 4}, v, {0, 2}, false).values);
   }
 }
 
@@ -150,30 +140,30 @@ TEST_CASE("ReduceProd/without axes every dim is reduced") {
   const double all = naive_reduce_prod({2, 3, 4}, v, {0, 1, 2}, false).values[0];
   for (int64_t opset : {1, 11, 13, 18}) {
     INFO("opset " << opset);
-    check_result(reduce_prod(opset, x, std::nullopt), DataType::kFloat, {1, 1, 1}, {all});
-    check_result(reduce_prod(opset, x, std::nullopt, {keepdims(0)}), DataType::kFloat, {}, {all});
+    check_exact_values(reduce_prod(opset, x, std::nullopt), DataType::kFloat, {1, 1, 1}, {all});
+    check_exact_values(reduce_prod(opset, x, std::nullopt, {keepdims(0)}), DataType::kFloat, {}, {all});
   }
   // Opset 18: an omitted axes input may also be a nullptr entry.
   const Node n = Node::make("ReduceProd", "", 18, {keepdims(0)});
-  check_result(run1(n, {&x, nullptr}), DataType::kFloat, {}, {all});
+  check_exact_values(run1(n, {&x, nullptr}), DataType::kFloat, {}, {all});
 }
 
 TEST_CASE("ReduceProd/an empty axes input at opset 18 reduces every dim") {
   const std::vector<double> v = iota_values(6, true);
   const Tensor x = make_tensor(DataType::kInt32, {3, 2}, v);
   const double all = naive_reduce_prod({3, 2}, v, {0, 1}, false).values[0];
-  check_result(reduce_prod(18, x, std::vector<int64_t>{}), DataType::kInt32, {1, 1}, {all});
-  check_result(reduce_prod(18, x, std::vector<int64_t>{}, {keepdims(0), noop(0)}), DataType::kInt32, {}, {all});
+  check_exact_values(reduce_prod(18, x, std::vector<int64_t>{}), DataType::kInt32, {1, 1}, {all});
+  check_exact_values(reduce_prod(18, x, std::vector<int64_t>{}, {keepdims(0), noop(0)}), DataType::kInt32, {}, {all});
 }
 
 TEST_CASE("ReduceProd/noop_with_empty_axes=1 with no or empty axes returns the input unchanged") {
   const std::vector<double> v = {1.5, -2, 3, 0.25, 8, -1};
   const Tensor x = make_tensor(DataType::kFloat, {2, 3}, v);
-  check_result(reduce_prod(18, x, std::nullopt, {noop(1)}), DataType::kFloat, {2, 3}, v);
-  check_result(reduce_prod(18, x, std::vector<int64_t>{}, {noop(1)}), DataType::kFloat, {2, 3}, v);
-  check_result(reduce_prod(18, x, std::vector<int64_t>{}, {noop(1), keepdims(0)}), DataType::kFloat, {2, 3}, v);
+  check_exact_values(reduce_prod(18, x, std::nullopt, {noop(1)}), DataType::kFloat, {2, 3}, v);
+  check_exact_values(reduce_prod(18, x, std::vector<int64_t>{}, {noop(1)}), DataType::kFloat, {2, 3}, v);
+  check_exact_values(reduce_prod(18, x, std::vector<int64_t>{}, {noop(1), keepdims(0)}), DataType::kFloat, {2, 3}, v);
   // With axes given, noop_with_empty_axes changes nothing.
-  check_result(reduce_prod(18, x, std::vector<int64_t>{1}, {noop(1)}), DataType::kFloat, {2, 1}, {-9, -2});
+  check_exact_values(reduce_prod(18, x, std::vector<int64_t>{1}, {noop(1)}), DataType::kFloat, {2, 1}, {-9, -2});
   // The half types are copied bit for bit (a NaN payload included).
   const Tensor h = make_typed<uint16_t>(DataType::kFloat16, {3}, {0x7E01, 0x8000, 0x3C01});
   CHECK(to_vector<uint16_t>(reduce_prod(18, h, std::nullopt, {noop(1)})) == std::vector<uint16_t>{0x7E01, 0x8000, 0x3C01});
@@ -184,10 +174,10 @@ TEST_CASE("ReduceProd/negative axes count from the end at every version") {
   const Tensor x = make_tensor(DataType::kDouble, {2, 3, 4}, v);
   for (int64_t opset : {1, 11, 13, 18}) {
     INFO("opset " << opset);
-    check_result(reduce_prod(opset, x, std::vector<int64_t>{-1}), DataType::kDouble, {2, 3, 1},
-                 naive_reduce_prod({2, 3, 4}, v, {2}, true).values);
-    check_result(reduce_prod(opset, x, std::vector<int64_t>{-3, -2}, {keepdims(0)}), DataType::kDouble, {4},
-                 naive_reduce_prod({2, 3, 4}, v, {0, 1}, false).values);
+    check_exact_values(reduce_prod(opset, x, std::vector<int64_t>{-1}), DataType::kDouble, {2, 3, 1},
+                       naive_reduce_prod({2, 3, 4}, v, {2}, true).values);
+    check_exact_values(reduce_prod(opset, x, std::vector<int64_t>{-3, -2}, {keepdims(0)}), DataType::kDouble, {4},
+                       naive_reduce_prod({2, 3, 4}, v, {0, 1}, false).values);
   }
 }
 
@@ -197,8 +187,8 @@ TEST_CASE("ReduceProd/unsorted axes are the same as the sorted set; a repeated a
   const std::vector<double> r02 = naive_reduce_prod({2, 3, 4}, v, {0, 2}, false).values;
   for (int64_t opset : {1, 11, 13, 18}) {
     INFO("opset " << opset);
-    check_result(reduce_prod(opset, x, std::vector<int64_t>{2, 0}, {keepdims(0)}), DataType::kInt64, {3}, r02);
-    check_result(reduce_prod(opset, x, std::vector<int64_t>{-1, 0}, {keepdims(0)}), DataType::kInt64, {3}, r02);
+    check_exact_values(reduce_prod(opset, x, std::vector<int64_t>{2, 0}, {keepdims(0)}), DataType::kInt64, {3}, r02);
+    check_exact_values(reduce_prod(opset, x, std::vector<int64_t>{-1, 0}, {keepdims(0)}), DataType::kInt64, {3}, r02);
     CHECK_THROWS_WITH(reduce_prod(opset, x, std::vector<int64_t>{1, 1}, {keepdims(0)}),
                       Contains("ReduceProd") && Contains("axis 1 is repeated"));
     CHECK_THROWS_WITH(reduce_prod(opset, x, std::vector<int64_t>{1, -2}, {keepdims(0)}),
@@ -210,10 +200,10 @@ TEST_CASE("ReduceProd/a rank-0 input without axes is returned as is") {
   const Tensor x = make_tensor(DataType::kFloat, {}, {-2.5});
   for (int64_t opset : {1, 11, 13, 18}) {
     INFO("opset " << opset);
-    check_result(reduce_prod(opset, x, std::nullopt), DataType::kFloat, {}, {-2.5});
-    check_result(reduce_prod(opset, x, std::nullopt, {keepdims(0)}), DataType::kFloat, {}, {-2.5});
+    check_exact_values(reduce_prod(opset, x, std::nullopt), DataType::kFloat, {}, {-2.5});
+    check_exact_values(reduce_prod(opset, x, std::nullopt, {keepdims(0)}), DataType::kFloat, {}, {-2.5});
   }
-  check_result(reduce_prod(18, x, std::vector<int64_t>{}), DataType::kFloat, {}, {-2.5});
+  check_exact_values(reduce_prod(18, x, std::vector<int64_t>{}), DataType::kFloat, {}, {-2.5});
 }
 
 TEST_CASE("ReduceProd/any axis of a rank-0 input is out of range") {
@@ -231,8 +221,8 @@ TEST_CASE("ReduceProd/rank-1 input") {
   const Tensor x = make_tensor(DataType::kUint64, {5}, {1, 2, 3, 4, 5});
   for (int64_t opset : {1, 11, 13, 18}) {
     INFO("opset " << opset);
-    check_result(reduce_prod(opset, x, std::vector<int64_t>{0}), DataType::kUint64, {1}, {120});
-    check_result(reduce_prod(opset, x, std::vector<int64_t>{0}, {keepdims(0)}), DataType::kUint64, {}, {120});
+    check_exact_values(reduce_prod(opset, x, std::vector<int64_t>{0}), DataType::kUint64, {1}, {120});
+    check_exact_values(reduce_prod(opset, x, std::vector<int64_t>{0}, {keepdims(0)}), DataType::kUint64, {}, {120});
   }
 }
 
@@ -245,7 +235,7 @@ TEST_CASE("ReduceProd/rank-6 input over several axis sets") {
     for (int kd : {0, 1}) {
       INFO("axes " << shape_to_string(axes) << " keepdims " << kd);
       const RefResult r = naive_reduce_prod(dims, v, axes, kd == 1);
-      check_result(reduce_prod(13, x, axes, {keepdims(kd)}), DataType::kDouble, r.dims, r.values);
+      check_exact_values(reduce_prod(13, x, axes, {keepdims(kd)}), DataType::kDouble, r.dims, r.values);
     }
   }
 }
@@ -254,10 +244,11 @@ TEST_CASE("ReduceProd/reducing an empty dim gives ones") {
   for (DataType type : arithmetic_types()) {
     INFO("type " << type_name(type));
     const Tensor x(type, {2, 0, 4});
-    check_result(reduce_prod(13, x, std::vector<int64_t>{1}), type, {2, 1, 4}, std::vector<double>(8, 1.0));
-    check_result(reduce_prod(18, x, std::vector<int64_t>{1}, {keepdims(0)}), type, {2, 4}, std::vector<double>(8, 1.0));
-    check_result(reduce_prod(13, x, std::nullopt, {keepdims(0)}), type, {}, {1.0});
-    check_result(reduce_prod(13, x, std::vector<int64_t>{0, 1}), type, {1, 1, 4}, std::vector<double>(4, 1.0));
+    check_exact_values(reduce_prod(13, x, std::vector<int64_t>{1}), type, {2, 1, 4}, std::vector<double>(8, 1.0));
+    check_exact_values(reduce_prod(18, x, std::vector<int64_t>{1}, {keepdims(0)}), type, {2, 4},
+                       std::vector<double>(8, 1.0));
+    check_exact_values(reduce_prod(13, x, std::nullopt, {keepdims(0)}), type, {}, {1.0});
+    check_exact_values(reduce_prod(13, x, std::vector<int64_t>{0, 1}), type, {1, 1, 4}, std::vector<double>(4, 1.0));
   }
 }
 
@@ -265,9 +256,9 @@ TEST_CASE("ReduceProd/keeping an empty dim gives an empty output") {
   for (DataType type : arithmetic_types()) {
     INFO("type " << type_name(type));
     const Tensor x(type, {2, 0, 4});
-    check_result(reduce_prod(13, x, std::vector<int64_t>{2}), type, {2, 0, 1}, {});
-    check_result(reduce_prod(18, x, std::vector<int64_t>{0, 2}, {keepdims(0)}), type, {0}, {});
-    check_result(reduce_prod(18, x, std::nullopt, {noop(1)}), type, {2, 0, 4}, {});
+    check_exact_values(reduce_prod(13, x, std::vector<int64_t>{2}), type, {2, 0, 1}, {});
+    check_exact_values(reduce_prod(18, x, std::vector<int64_t>{0, 2}, {keepdims(0)}), type, {0}, {});
+    check_exact_values(reduce_prod(18, x, std::nullopt, {noop(1)}), type, {2, 0, 4}, {});
   }
 }
 
@@ -276,16 +267,17 @@ TEST_CASE("ReduceProd/NaN and infinity propagate, inf times 0 is NaN") {
     INFO("type " << type_name(type));
     // Rows of 3 (scalar tails) reduced over axis 1.
     const Tensor x = make_tensor(type, {5, 3}, {1, kNaN, 2, kInf, 2, 3, kInf, 0, 5, -kInf, 2, 1, kInf, -kInf, 1});
-    check_result(reduce_prod(13, x, std::vector<int64_t>{1}, {keepdims(0)}), type, {5}, {kNaN, kInf, kNaN, -kInf, -kInf});
+    check_exact_values(reduce_prod(13, x, std::vector<int64_t>{1}, {keepdims(0)}), type, {5},
+                       {kNaN, kInf, kNaN, -kInf, -kInf});
     // Long rows (vector paths): one special value among ones, in different lanes.
     for (size_t pos : {0u, 5u, 17u, 40u}) {
       std::vector<double> v(41, 1.0);
       v[pos] = kNaN;
-      check_result(reduce_prod(13, make_tensor(type, {41}, v), std::nullopt, {keepdims(0)}), type, {}, {kNaN});
+      check_exact_values(reduce_prod(13, make_tensor(type, {41}, v), std::nullopt, {keepdims(0)}), type, {}, {kNaN});
       v[pos] = kInf;
-      check_result(reduce_prod(13, make_tensor(type, {41}, v), std::nullopt, {keepdims(0)}), type, {}, {kInf});
+      check_exact_values(reduce_prod(13, make_tensor(type, {41}, v), std::nullopt, {keepdims(0)}), type, {}, {kInf});
       v[(pos + 7) % 41] = 0.0;
-      check_result(reduce_prod(13, make_tensor(type, {41}, v), std::nullopt, {keepdims(0)}), type, {}, {kNaN});
+      check_exact_values(reduce_prod(13, make_tensor(type, {41}, v), std::nullopt, {keepdims(0)}), type, {}, {kNaN});
     }
     // Column reduction (RK): x[r, c] over r.
     std::vector<double> cols(4 * 33, 1.0);
@@ -297,8 +289,8 @@ TEST_CASE("ReduceProd/NaN and infinity propagate, inf times 0 is NaN") {
     expected[7] = kNaN;
     expected[20] = kNaN;
     expected[32] = -kInf;
-    check_result(reduce_prod(18, make_tensor(type, {4, 33}, cols), std::vector<int64_t>{0}, {keepdims(0)}), type, {33},
-                 expected);
+    check_exact_values(reduce_prod(18, make_tensor(type, {4, 33}, cols), std::vector<int64_t>{0}, {keepdims(0)}), type,
+                       {33}, expected);
   }
 }
 
@@ -347,15 +339,10 @@ TEST_CASE("ReduceProd/float16 accumulates in float32 and rounds once") {
   const float a = 1.0f + std::ldexp(1.0f, -10);
   const uint16_t ah = f32_to_f16(a);
   REQUIRE(f16_to_f32(ah) == a);
-  uint16_t stepwise = 0x3C00;
-  float wide = 1.0f;
-  for (int i = 0; i < 40; ++i) {
-    stepwise = f32_to_f16(f16_to_f32(stepwise) * a);
-    wide *= a;
-  }
-  const uint16_t once = f32_to_f16(wide);
+  const HalfProduct product = half_product(a, 40, f32_to_f16, f16_to_f32);
+  const uint16_t once = product.once;
   REQUIRE(once == 0x3C00 + 41);
-  REQUIRE(stepwise == 0x3C00 + 40);
+  REQUIRE(product.stepwise == 0x3C00 + 40);
   for (int64_t opset : {1, 13, 18}) {
     INFO("opset " << opset);
     const Tensor x = make_typed<uint16_t>(DataType::kFloat16, {2, 40}, std::vector<uint16_t>(80, ah));
@@ -371,14 +358,9 @@ TEST_CASE("ReduceProd/bfloat16 accumulates in float32 and rounds once") {
   // 20 factors of 1 + 2^-7: stepwise bfloat16 rounding gives 1 + 20*2^-7, once gives 1 + 22*2^-7.
   const float a = 1.0f + std::ldexp(1.0f, -7);
   const uint16_t ab = f32_to_bf16(a);
-  uint16_t stepwise = 0x3F80;
-  float wide = 1.0f;
-  for (int i = 0; i < 20; ++i) {
-    stepwise = f32_to_bf16(bf16_to_f32(stepwise) * a);
-    wide *= a;
-  }
-  const uint16_t once = f32_to_bf16(wide);
-  REQUIRE(once != stepwise);
+  const HalfProduct product = half_product(a, 20, f32_to_bf16, bf16_to_f32);
+  const uint16_t once = product.once;
+  REQUIRE(once != product.stepwise);
   REQUIRE(once == 0x3F80 + 22);
   const Tensor x = make_typed<uint16_t>(DataType::kBfloat16, {20}, std::vector<uint16_t>(20, ab));
   CHECK(to_vector<uint16_t>(reduce_prod(13, x, std::nullopt, {keepdims(0)})) == std::vector<uint16_t>{once});

@@ -1,8 +1,9 @@
 // Randomized cross-checks of the Reduce kernels (reduce/reduce_kernels.h), both variants, against
 // plain N-d references: ReduceProd on random shapes of rank 1..6 and every axis subset, then every
-// other Reduce op (random_kernels.h has the references and tolerances).
+// other Reduce op (random_kernels.h and random_family.h have the references and tolerances).
 #include <catch2/catch.hpp>
 
+#include "random_family.h"
 #include "random_kernels.h"
 
 using namespace orw;

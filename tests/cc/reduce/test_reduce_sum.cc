@@ -14,11 +14,7 @@ using namespace orw_test;
 
 namespace {
 
-
-Tensor reduce_sum(int64_t opset, const Tensor& x, const std::optional<std::vector<int64_t>>& axes,
-                  std::vector<Attribute> attrs = {}) {
-  return run_reduce_op("ReduceSum", opset, x, axes, std::move(attrs));
-}
+const ReduceRunner reduce_sum{"ReduceSum"};
 
 // Sums `bits` (elements of `esize` bytes) modulo 2^(8*esize), reduced over the rows of an
 // [r, k] matrix (over_rows) or its columns.
@@ -30,17 +26,6 @@ std::vector<uint64_t> wrapped_sums(const std::vector<uint64_t>& bits, size_t r, 
       uint64_t& o = out[over_rows ? j : i];
       o = (o + bits[i * k + j]) & mask;
     }
-  }
-  return out;
-}
-
-template <class T>
-std::vector<uint64_t> bits_of(const Tensor& t) {
-  std::vector<uint64_t> out;
-  for (T v : to_vector<T>(t)) {
-    uint64_t b = 0;
-    std::memcpy(&b, &v, sizeof v);
-    out.push_back(b);
   }
   return out;
 }

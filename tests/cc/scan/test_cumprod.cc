@@ -6,7 +6,9 @@
 #include <cmath>
 #include <limits>
 
+#include "exact_checks.h"
 #include "helpers.h"
+#include "references.h"
 
 using namespace orw;
 using namespace orw_test;
@@ -27,36 +29,11 @@ Tensor cumprod(const Tensor& x, int64_t axis, bool exclusive = false, bool rever
   return run1(cumprod_node(exclusive, reverse), {&x, &a});
 }
 
-// The definition, element by element: out[..k..] = product of x[..j..] over j <= k (j < k when
-// exclusive; j >= k / j > k when reversed), multiplied in axis order, in double.
+// The definition: out[..k..] = product of x[..j..] over j <= k (j < k when exclusive; j >= k /
+// j > k when reversed), multiplied in axis order, in double.
 std::vector<double> naive_cumprod(const Shape& dims, const std::vector<double>& x, size_t axis, bool exclusive,
                                   bool reverse) {
-  size_t stride = 1;
-  for (size_t d = axis + 1; d < dims.size(); ++d) stride *= static_cast<size_t>(dims[d]);
-  const size_t n = static_cast<size_t>(dims[axis]);
-  std::vector<double> out(x.size());
-  for (size_t i = 0; i < x.size(); ++i) {
-    const size_t k = (i / stride) % n;
-    const size_t base = i - k * stride;
-    double p = 1.0;
-    for (size_t j = 0; j < n; ++j) {
-      const bool take = reverse ? (exclusive ? j > k : j >= k) : (exclusive ? j < k : j <= k);
-      if (take) p *= x[base + j * stride];
-    }
-    out[i] = p;
-  }
-  return out;
-}
-
-void check_values(const Tensor& got, DataType type, const Shape& dims, const std::vector<double>& expected) {
-  CHECK(got.type() == type);
-  REQUIRE(got.dims() == dims);
-  const std::vector<double> values = to_doubles(got);
-  REQUIRE(values.size() == expected.size());
-  for (size_t i = 0; i < values.size(); ++i) {
-    INFO("element " << i << ": got " << values[i] << ", expected " << expected[i]);
-    CHECK(same_value(values[i], expected[i]));
-  }
+  return naive_scan(dims, x, axis, exclusive, reverse, 1.0, [](double p, double v) { return p * v; });
 }
 
 // Values whose products stay exact in every type: powers of two (with signs) for the float
@@ -79,11 +56,11 @@ TEST_CASE("CumProd/every element type computes running products") {
   for (DataType type : arithmetic_types()) {
     INFO("type " << type_name(type));
     const Tensor x = make_tensor(type, {2, 4}, {1, 2, 3, 4, 2, 1, 3, 2});
-    check_values(cumprod(x, 1), type, {2, 4}, {1, 2, 6, 24, 2, 2, 6, 12});
-    check_values(cumprod(x, 0), type, {2, 4}, {1, 2, 3, 4, 2, 2, 9, 8});
-    check_values(cumprod(x, 1, true, false), type, {2, 4}, {1, 1, 2, 6, 1, 2, 2, 6});
-    check_values(cumprod(x, 1, false, true), type, {2, 4}, {24, 24, 12, 4, 12, 6, 6, 2});
-    check_values(cumprod(x, 1, true, true), type, {2, 4}, {24, 12, 4, 1, 6, 6, 2, 1});
+    check_exact_values(cumprod(x, 1), type, {2, 4}, {1, 2, 6, 24, 2, 2, 6, 12});
+    check_exact_values(cumprod(x, 0), type, {2, 4}, {1, 2, 3, 4, 2, 2, 9, 8});
+    check_exact_values(cumprod(x, 1, true, false), type, {2, 4}, {1, 1, 2, 6, 1, 2, 2, 6});
+    check_exact_values(cumprod(x, 1, false, true), type, {2, 4}, {24, 24, 12, 4, 12, 6, 6, 2});
+    check_exact_values(cumprod(x, 1, true, true), type, {2, 4}, {24, 12, 4, 1, 6, 6, 2, 1});
   }
 }
 
@@ -96,8 +73,8 @@ TEST_CASE("CumProd/exclusive and reverse on inner, middle and outer axes of a ra
       for (int flags = 0; flags < 4; ++flags) {
         const bool exclusive = flags & 1, reverse = flags & 2;
         INFO("type " << type_name(type) << " axis " << axis << " exclusive " << exclusive << " reverse " << reverse);
-        check_values(cumprod(x, axis, exclusive, reverse), type, dims,
-                     naive_cumprod(dims, v, static_cast<size_t>(axis), exclusive, reverse));
+        check_exact_values(cumprod(x, axis, exclusive, reverse), type, dims,
+                           naive_cumprod(dims, v, static_cast<size_t>(axis), exclusive, reverse));
       }
     }
   }
@@ -112,7 +89,7 @@ TEST_CASE("CumProd/the axis may be int32 or int64, 0-D or 1-D with one element")
   const Node n = cumprod_node();
   for (const Tensor& axis : forms) {
     INFO("axis type " << type_name(axis.type()) << " shape " << shape_to_string(axis.dims()));
-    check_values(run1(n, {&x, &axis}), DataType::kFloat, {2, 3}, expected);
+    check_exact_values(run1(n, {&x, &axis}), DataType::kFloat, {2, 3}, expected);
   }
 }
 
@@ -120,9 +97,9 @@ TEST_CASE("CumProd/a negative axis counts from the end") {
   const Shape dims = {2, 3, 4};
   const std::vector<double> v = exact_values(DataType::kDouble, 24);
   const Tensor x = make_tensor(DataType::kDouble, dims, v);
-  check_values(cumprod(x, -1), DataType::kDouble, dims, naive_cumprod(dims, v, 2, false, false));
-  check_values(cumprod(x, -2, true), DataType::kDouble, dims, naive_cumprod(dims, v, 1, true, false));
-  check_values(cumprod(x, -3, false, true), DataType::kDouble, dims, naive_cumprod(dims, v, 0, false, true));
+  check_exact_values(cumprod(x, -1), DataType::kDouble, dims, naive_cumprod(dims, v, 2, false, false));
+  check_exact_values(cumprod(x, -2, true), DataType::kDouble, dims, naive_cumprod(dims, v, 1, true, false));
+  check_exact_values(cumprod(x, -3, false, true), DataType::kDouble, dims, naive_cumprod(dims, v, 0, false, true));
 }
 
 TEST_CASE("CumProd/an out-of-range axis names the op, the axis and the rank") {
@@ -226,11 +203,11 @@ TEST_CASE("CumProd/exclusive scans with zeros and infinities are exact (no divis
   for (DataType type : {DataType::kFloat, DataType::kDouble, DataType::kFloat16, DataType::kBfloat16}) {
     INFO("type " << type_name(type));
     const Tensor zeros = make_tensor(type, {4}, {2, 0, 3, 4});
-    check_values(cumprod(zeros, 0, true, false), type, {4}, {1, 2, 0, 0});
-    check_values(cumprod(zeros, 0, true, true), type, {4}, {0, 12, 4, 1});
+    check_exact_values(cumprod(zeros, 0, true, false), type, {4}, {1, 2, 0, 0});
+    check_exact_values(cumprod(zeros, 0, true, true), type, {4}, {0, 12, 4, 1});
     const Tensor infs = make_tensor(type, {3}, {kInf, 2, 3});
-    check_values(cumprod(infs, 0, true, false), type, {3}, {1, kInf, kInf});
-    check_values(cumprod(infs, 0, true, true), type, {3}, {6, 3, 1});
+    check_exact_values(cumprod(infs, 0, true, false), type, {3}, {1, kInf, kInf});
+    check_exact_values(cumprod(infs, 0, true, true), type, {3}, {6, 3, 1});
     // Longer rows and columns (vector paths), with zeros and infinities in several lanes.
     std::vector<double> v(13 * 6, 1.0);
     for (size_t i = 0; i < v.size(); ++i) v[i] = (i % 3 == 0) ? 2.0 : 1.0;
@@ -245,8 +222,8 @@ TEST_CASE("CumProd/exclusive scans with zeros and infinities are exact (no divis
     for (int64_t axis : {0, 1}) {
       for (int flags = 0; flags < 4; ++flags) {
         INFO("axis " << axis << " flags " << flags);
-        check_values(cumprod(x, axis, flags & 1, flags & 2), type, dims,
-                     naive_cumprod(dims, v, static_cast<size_t>(axis), flags & 1, flags & 2));
+        check_exact_values(cumprod(x, axis, flags & 1, flags & 2), type, dims,
+                           naive_cumprod(dims, v, static_cast<size_t>(axis), flags & 1, flags & 2));
       }
     }
   }

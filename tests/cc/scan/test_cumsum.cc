@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "helpers.h"
+#include "references.h"
 #include "schema/op_schema.h"
 
 using namespace orw;
@@ -29,25 +30,11 @@ Tensor cumsum(int64_t opset, const Tensor& x, int64_t axis, bool exclusive = fal
   return run1(cumsum_node(opset, exclusive, reverse), {&x, &a});
 }
 
-// The definition, element by element: out[..k..] = sum of x[..j..] over j <= k (j < k when
-// exclusive; j >= k / j > k when reversed), in double.
+// The definition: out[..k..] = sum of x[..j..] over j <= k (j < k when exclusive; j >= k /
+// j > k when reversed), in double.
 std::vector<double> naive_cumsum(const Shape& dims, const std::vector<double>& x, size_t axis, bool exclusive,
                                  bool reverse) {
-  size_t stride = 1;
-  for (size_t d = axis + 1; d < dims.size(); ++d) stride *= static_cast<size_t>(dims[d]);
-  const size_t n = static_cast<size_t>(dims[axis]);
-  std::vector<double> out(x.size());
-  for (size_t i = 0; i < x.size(); ++i) {
-    const size_t k = (i / stride) % n;
-    const size_t base = i - k * stride;
-    double s = 0.0;
-    for (size_t j = 0; j < n; ++j) {
-      const bool take = reverse ? (exclusive ? j > k : j >= k) : (exclusive ? j < k : j <= k);
-      if (take) s += x[base + j * stride];
-    }
-    out[i] = s;
-  }
-  return out;
+  return naive_scan(dims, x, axis, exclusive, reverse, 0.0, [](double s, double v) { return s + v; });
 }
 
 // Small integers (non-negative for unsigned types): every running sum is exact in every type.

@@ -1,8 +1,10 @@
 // Randomized cross-checks of the Scan kernels (scan/scan_kernels.h), both variants, against plain
 // references: CumProd and CumSum on random shapes and axes, and on rows and columns of lengths
-// around the vector widths in all four modes (random_kernels.h has the references and tolerances).
+// around the vector widths in all four modes (random_kernels.h and random_family.h have the
+// references and tolerances).
 #include <catch2/catch.hpp>
 
+#include "random_family.h"
 #include "random_kernels.h"
 
 using namespace orw;

@@ -28,15 +28,6 @@ namespace {
 
 const std::vector<int64_t> kVersions = {1, 10, 11, 24};
 
-std::vector<DataType> spec_topk_types(int64_t opset) {
-  if (opset < 11) return {DataType::kFloat16, DataType::kFloat, DataType::kDouble};
-  std::vector<DataType> t = {DataType::kUint8, DataType::kUint16, DataType::kUint32, DataType::kUint64,
-                             DataType::kInt8,  DataType::kInt16,  DataType::kInt32,  DataType::kInt64,
-                             DataType::kFloat16, DataType::kFloat, DataType::kDouble};
-  if (opset >= 24) t.push_back(DataType::kBfloat16);
-  return t;
-}
-
 struct Expected {
   Shape dims;
   std::vector<int64_t> indices;  // row-major over dims
