@@ -4,7 +4,7 @@
 // its glue, worker script and .wasm are files of their own next to this one.
 import createOrwModule from './onnx-reduce-wasm.mjs';
 import { createWithLoader, fetchBytes, initWith } from './module.mjs';
-import { checkNumThreads, chooseThreads, loadChosen } from './threads.mjs';
+import { chooseThreads, loadChosen, requestedThreads } from './threads.mjs';
 
 export * from './api.mjs';
 
@@ -43,13 +43,8 @@ function threadHost(options) {
 
 // Loads the wasm once. options: { numThreads?: number, wasmBinary?: ArrayBuffer | Uint8Array,
 // wasmPath?: string | URL } (wasmBinary and wasmPath: the .wasm of the build numThreads picks).
-export function init(options = {}) {
-  let requested;
-  try {
-    requested = options.numThreads === undefined ? undefined : checkNumThreads(options.numThreads);
-  } catch (e) {
-    return Promise.reject(e);
-  }
+export async function init(options = {}) {
+  const requested = requestedThreads(options);
   return initWith((chosen) => loadChosen(chosen, async (poolSize) => {
     // The threaded files by URLs made at run time from a variable base, which bundlers do not
     // follow: they would carry the glue into a chunk of their own (its workers import it by its

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import createOrwModule from './onnx-reduce-wasm.mjs';
 import { createCompiled, fetchBytes, initWith } from './module.mjs';
-import { checkNumThreads, chooseThreads, loadChosen } from './threads.mjs';
+import { checkNumThreads, chooseThreads, loadChosen, requestedThreads } from './threads.mjs';
 import { loadThreadedNode, nodeCores } from './threads-node.mjs';
 
 export * from './api.mjs';
@@ -54,13 +54,8 @@ function threadsFromEnv() {
 
 // Loads the wasm once. options: { numThreads?: number, wasmBinary?: ArrayBuffer | Uint8Array,
 // wasmPath?: string | URL } (wasmBinary and wasmPath: the .wasm of the build numThreads picks).
-export function init(options = {}) {
-  let requested;
-  try {
-    requested = options.numThreads === undefined ? undefined : checkNumThreads(options.numThreads);
-  } catch (e) {
-    return Promise.reject(e);
-  }
+export async function init(options = {}) {
+  const requested = requestedThreads(options);
   const choose = () => chooseThreads(requested, {
     canRun: true,
     cores: nodeCores(),

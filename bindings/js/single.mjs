@@ -2,7 +2,7 @@
 // server works with no configuration, at the cost of ~33% more bytes.
 import createOrwModule from './onnx-reduce-wasm.single.mjs';
 import { createWithLoader, fetchBytes, initWith } from './module.mjs';
-import { checkNumThreads, chooseThreads } from './threads.mjs';
+import { chooseThreads, requestedThreads } from './threads.mjs';
 
 export * from './api.mjs';
 
@@ -12,14 +12,9 @@ const host = { canRun: false, whyNot: 'the single-file entry (onnx-reduce-wasm/s
 
 // Loads the wasm once: the embedded one, or options.wasmBinary when given (compiled here, so
 // bytes that are not wasm reject with the WebAssembly.CompileError, as the other entries do).
-export function init(options = {}) {
+export async function init(options = {}) {
   const { wasmBinary } = options;
-  let requested;
-  try {
-    requested = options.numThreads === undefined ? undefined : checkNumThreads(options.numThreads);
-  } catch (e) {
-    return Promise.reject(e);
-  }
+  const requested = requestedThreads(options);
   const choose = () => chooseThreads(requested, host);
   if (!wasmBinary) return initWith(() => createOrwModule({}), fetchBytes, choose, requested);
   return initWith(() => createWithLoader(createOrwModule, (imports) => WebAssembly.instantiate(wasmBinary, imports)), fetchBytes, choose, requested);

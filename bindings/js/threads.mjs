@@ -21,6 +21,12 @@ export function checkNumThreads(n, where = 'init({ numThreads })') {
   return n;
 }
 
+// The numThreads an init(options) asked for, checked (undefined when left out). Each entry's
+// init() is async, so that this throw rejects the promise init() returns.
+export function requestedThreads(options) {
+  return options.numThreads === undefined ? undefined : checkNumThreads(options.numThreads);
+}
+
 // The choice, before anything is loaded. `requested` is the checked numThreads (undefined when
 // left out); `host` what the entry knows: { canRun: boolean, whyNot?: string, cores: number,
 // ownWasm: boolean (the caller gave wasmBinary or wasmPath), preferred?: { threads, from }

@@ -5,6 +5,7 @@
 // once to the output type. Hardmax needs no arithmetic: it is the ArgMax kernel's first-max
 // index (a NaN counting as the maximum) turned into a one-hot slice.
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "arg/arg_kernels.h"
@@ -64,39 +65,34 @@ void normalize_chunk(const KernelPair& k, const AxisExtent& e, size_t slices, co
   for (size_t s = 0; s < slices; ++s) k.rk(x + s * block, n, inner, out + s * block, scratch.data(), k.log);
 }
 
-// float32 <-> double a vector at a time (f64x2.promote_low_f32x4 / f32x4.demote_f64x2_zero
-// in wasm); Cast's general kernel goes through a chunk of its own and costs more than the
-// normalization of a long row itself. Rounding back is round-to-nearest: the one rounding.
-template <class S>
-void widen_floats(const float* x, double* out, size_t n) {
+// float32 -> double or double -> float32 (From, To) a vector at a time
+// (f64x2.promote_low_f32x4 / f32x4.demote_f64x2_zero in wasm); Cast's general kernel goes
+// through a chunk of its own and costs more than the normalization of a long row itself.
+// Rounding back is round-to-nearest: the one rounding.
+template <class S, class From, class To>
+void convert_floats(const From* x, To* out, size_t n) {
   using W = simd::Vec128<float, double>;
   size_t i = 0;
   if constexpr (S::kLanes > 1) {
-    for (; i + W::kLanes <= n; i += W::kLanes) W::store(out + i, W::load(x + i));
+    for (; i + W::kLanes <= n; i += W::kLanes) {
+      if constexpr (std::is_same_v<From, float>) W::store(out + i, W::load(x + i));
+      else W::store_narrow(out + i, W::load_acc(x + i));
+    }
   }
-  for (; i < n; ++i) out[i] = x[i];
-}
-template <class S>
-void narrow_doubles(const double* x, float* out, size_t n) {
-  using W = simd::Vec128<float, double>;
-  size_t i = 0;
-  if constexpr (S::kLanes > 1) {
-    for (; i + W::kLanes <= n; i += W::kLanes) W::store_narrow(out + i, W::load_acc(x + i));
-  }
-  for (; i < n; ++i) out[i] = static_cast<float>(x[i]);
+  for (; i < n; ++i) out[i] = static_cast<To>(x[i]);
 }
 
 // `count` elements of `type` to doubles and back: float a vector at a time, double copied,
 // the halfs exactly through Cast's kernel (rounded back through float, to odd: once).
 template <class S>
 void to_doubles(DataType type, const void* x, double* out, size_t count) {
-  if (type == DataType::kFloat) return widen_floats<S>(static_cast<const float*>(x), out, count);
+  if (type == DataType::kFloat) return convert_floats<S>(static_cast<const float*>(x), out, count);
   if (type == DataType::kDouble) return static_cast<void>(std::memcpy(out, x, count * sizeof(double)));
   cast(type, DataType::kDouble, x, out, count);
 }
 template <class S>
 void from_doubles(DataType type, const double* x, void* out, size_t count) {
-  if (type == DataType::kFloat) return narrow_doubles<S>(x, static_cast<float*>(out), count);
+  if (type == DataType::kFloat) return convert_floats<S>(x, static_cast<float*>(out), count);
   if (type == DataType::kDouble) return static_cast<void>(std::memcpy(out, x, count * sizeof(double)));
   cast(DataType::kDouble, type, x, out, count);
 }
