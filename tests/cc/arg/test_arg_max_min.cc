@@ -272,9 +272,11 @@ TEST_CASE("ArgMax/every R/K pattern, around the vector widths, matches the refer
   }
 }
 
-TEST_CASE("ArgMax/rows of several vector blocks: a peak, a tied pair or a NaN at every position gives its index", "[arg]") {
+TEST_CASE("ArgMax/rows and columns of several vector blocks: a peak, a tied pair or a NaN at every position gives its index", "[arg]") {
   // Row q of a [r, r] input holds its extreme at q (and, for ties, again at a second place), so
-  // every lane, block and tail position of the block-wise quick pass is the answer once.
+  // every lane, block and tail position of the block-wise quick pass is the answer once; along
+  // axis 0 (columns: the RK kernel's tiles, which take the rows in groups) every row, and so
+  // every group and place in a group, is the answer once, a NaN in a later group included.
   const double nan = std::numeric_limits<double>::quiet_NaN();
   for (DataType t : {DataType::kFloat, DataType::kDouble, DataType::kInt32, DataType::kUint32, DataType::kInt64,
                      DataType::kUint64, DataType::kFloat16}) {
@@ -289,7 +291,9 @@ TEST_CASE("ArgMax/rows of several vector blocks: a peak, a tied pair or a NaN at
         }
         const Tensor x = make_tensor(t, {r, r}, v);
         for (const char* op : kOps) {
-          for (int last : {0, 1}) check_against_reference(op, 13, x, 1, 1, last);
+          for (int64_t axis : {0, 1}) {
+            for (int last : {0, 1}) check_against_reference(op, 13, x, axis, 1, last);
+          }
         }
       }
     }
