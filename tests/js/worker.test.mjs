@@ -24,13 +24,16 @@ const WORKER = `
     parentPort.postMessage('ready');
   });`;
 
+// The worker's next message (or its error).
+const nextMessage = (worker) => new Promise((resolve, reject) => {
+  worker.once('message', resolve);
+  worker.once('error', reject);
+});
+
 test('worker/a cpu Tensor posted to a worker runs there, and the result posts back', async () => {
   const worker = new Worker(WORKER, { eval: true });
   try {
-    const next = () => new Promise((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
+    const next = () => nextMessage(worker);
     assert.equal(await next(), 'ready');
     worker.postMessage(new Tensor('float32', [1, 2, 3, 4, 5, 6], [2, 3]));
     const { y, isTensor, error } = await next();
@@ -49,10 +52,7 @@ test("worker/posting a 'wasm' Tensor throws the package's TypeError, and the wor
   const worker = new Worker(WORKER, { eval: true });
   const t = Tensor.allocate('float32', [2, 2]);
   try {
-    const next = () => new Promise((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
+    const next = () => nextMessage(worker);
     assert.equal(await next(), 'ready');
     t.data.set([1, 2, 3, 4]);
     assert.throws(() => worker.postMessage(t), { name: 'TypeError', message: /^Tensor: a 'wasm' tensor cannot be cloned, posted, .*send await tensor\.getData\(\)$/ });

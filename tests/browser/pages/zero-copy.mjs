@@ -5,12 +5,16 @@
 import { init, memoryStats, Node, runtimeInfo, Tensor } from '../../../dist/index.mjs';
 
 const checks = [];
+// Runs one check and records its outcome; f may be async (then await check(...)).
 function check(name, f) {
+  const passed = (detail) => { checks.push({ name, ok: true, detail: detail ?? '' }); };
+  const failed = (e) => { checks.push({ name, ok: false, detail: String(e?.stack ?? e) }); };
   try {
-    const detail = f();
-    checks.push({ name, ok: true, detail: detail ?? '' });
+    const result = f();
+    if (result instanceof Promise) return result.then(passed, failed);
+    passed(result);
   } catch (e) {
-    checks.push({ name, ok: false, detail: String(e?.stack ?? e) });
+    failed(e);
   }
 }
 function expect(cond, what) { if (!cond) throw new Error(what); }
@@ -93,8 +97,7 @@ async function main() {
 
   // postMessage to a Worker: a 'wasm' tensor throws the package's own TypeError (its data is a
   // view of this module's memory); its getData() copy travels and comes back intact.
-  await (async () => {
-    const name = "posting a 'wasm' tensor to a Worker throws the package's error; its copy travels";
+  await check("posting a 'wasm' tensor to a Worker throws the package's error; its copy travels", async () => {
     const src = URL.createObjectURL(new Blob(['onmessage = (e) => postMessage(e.data);'], { type: 'text/javascript' }));
     const worker = new Worker(src);
     const t = Tensor.allocate('float32', [2]);
@@ -107,15 +110,12 @@ async function main() {
       worker.postMessage(new Tensor(t.type, await t.getData(), t.dims));
       const echo = await back;
       expect(echo.type === 'float32' && same(Array.from(echo.data), [5, 6]), `echo ${JSON.stringify(echo)}`);
-      checks.push({ name, ok: true, detail: '' });
-    } catch (e) {
-      checks.push({ name, ok: false, detail: String(e?.stack ?? e) });
     } finally {
       t.dispose();
       worker.terminate();
       URL.revokeObjectURL(src);
     }
-  })();
+  });
 
   check('no wasm tensor is left alive', () => {
     expect(memoryStats().wasmTensors === 0, `${memoryStats().wasmTensors} alive`);
