@@ -180,11 +180,12 @@ function cases() {
 }
 
 // Runs every case on both runtimes; prints a table (or JSON).
-// model(op, type, dims, axes) builds the Reduce and scan models, postModel(op, dims,
-// attributes, opset) the normalization ones (cases with an `axis`).
-export async function accuracyReport({ ort, InferenceSession, Tensor, model, postModel, json }) {
+// `filter`: only the cases whose op name contains it. model(op, type, dims, axes) builds
+// the Reduce and scan models, postModel(op, dims, attributes, opset) the normalization ones
+// (cases with an `axis`).
+export async function accuracyReport({ ort, InferenceSession, Tensor, model, postModel, json, filter = '' }) {
   const rows = [];
-  for (const c of cases()) {
+  for (const c of cases().filter((k) => k.op.includes(filter))) {
     const x = c.x();
     const ref = c.ref(x, c);
     const normalize = c.axis !== undefined;

@@ -11,7 +11,7 @@
 //   node bench/ort-compare.mjs --zero-copy [...]   ours with wasm-resident inputs and outputs
 //     (Tensor.allocate, preferredOutputLocation 'wasm'), against ORT's usual copy in and out
 //     (ORT-web's wasm backend has no resident CPU tensors).
-//   node bench/ort-compare.mjs --accuracy [--json]   worst error in ulps of both runtimes
+//   node bench/ort-compare.mjs --accuracy [--json] [--filter op]   worst error in ulps of both runtimes
 //     against float64 / double-double references (bench/accuracy.mjs)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -118,7 +118,7 @@ function postModel(op, dims, attributes, opset, k) {
 
 if (args.includes('--accuracy')) {  // error in ulps against float64 references: bench/accuracy.mjs
   const { accuracyReport } = await import('./accuracy.mjs');
-  await accuracyReport({ ort, InferenceSession, Tensor, model, postModel, json });
+  await accuracyReport({ ort, InferenceSession, Tensor, model, postModel, json, filter });
   process.exit(0);
 }
 const cases = suiteCases().map((c) => (c.post ? { ...c, bytes: postModel(c.op, c.dims, c.attributes, c.opset, c.k) } : c));

@@ -32,19 +32,20 @@ constexpr size_t kChunkElements = 16384;
 constexpr size_t kRowChunkElements = 1024;
 
 // The KR kernel (rows, n, scratch of `rows` doubles) and the RK kernel (one block of n rows
-// of k, scratch of 2k doubles) of an op; the two share one signature (`log`: LogSoftmax
-// rather than Softmax).
-using Kernel = void (*)(const double* x, size_t a, size_t b, double* out, double* scratch, bool log);
+// of k, scratch of 2k doubles) of an op; the two share one signature (`mode`: the Softmax
+// kernels' norm::SoftmaxMode bits).
+using Kernel = void (*)(const double* x, size_t a, size_t b, double* out, double* scratch, unsigned mode);
 struct KernelPair {
   Kernel kr, rk;
-  bool log = false;
+  unsigned mode = 0;
 };
 template <class S>
-KernelPair kernels_of(NormalizeOp op, int64_t p) {
+KernelPair kernels_of(NormalizeOp op, int64_t p, DataType type) {
   using Op = NormalizeOp;
+  const unsigned for_float = type == DataType::kDouble ? 0u : unsigned{norm::kForFloat};
   switch (op) {
-    case Op::kSoftmax: return {norm::softmax_kr<S>, norm::softmax_rk<S>, false};
-    case Op::kLogSoftmax: return {norm::softmax_kr<S>, norm::softmax_rk<S>, true};
+    case Op::kSoftmax: return {norm::softmax_kr<S>, norm::softmax_rk<S>, for_float};
+    case Op::kLogSoftmax: return {norm::softmax_kr<S>, norm::softmax_rk<S>, for_float | norm::kLog};
     default:
       if (p == 1) return {norm::lp_kr<S, L1Op<true>>, norm::lp_rk<S, L1Op<true>>};
       return {norm::lp_kr<S, SumSquareOp>, norm::lp_rk<S, SumSquareOp>};
@@ -58,11 +59,11 @@ void normalize_chunk(const KernelPair& k, const AxisExtent& e, size_t slices, co
   const auto n = static_cast<size_t>(e.n), inner = static_cast<size_t>(e.inner);
   if (inner == 1) {
     scratch.resize(slices);
-    return k.kr(x, slices, n, out, scratch.data(), k.log);
+    return k.kr(x, slices, n, out, scratch.data(), k.mode);
   }
   scratch.resize(2 * inner);
   const size_t block = n * inner;
-  for (size_t s = 0; s < slices; ++s) k.rk(x + s * block, n, inner, out + s * block, scratch.data(), k.log);
+  for (size_t s = 0; s < slices; ++s) k.rk(x + s * block, n, inner, out + s * block, scratch.data(), k.mode);
 }
 
 // float32 -> double or double -> float32 (From, To) a vector at a time
@@ -119,7 +120,7 @@ void normalize_windows(const KernelPair& k, DataType type, const AxisExtent& e, 
       const auto* xs = static_cast<const unsigned char*>(x) + first * es;
       auto* os = static_cast<unsigned char*>(out) + first * es;
       for (size_t r = 0; r < n; ++r) to_doubles<S>(type, xs + r * inner * es, chunk + r * cols, cols);
-      k.rk(chunk, n, cols, chunk, scratch, k.log);
+      k.rk(chunk, n, cols, chunk, scratch, k.mode);
       for (size_t r = 0; r < n; ++r) from_doubles<S>(type, chunk + r * cols, os + r * inner * es, cols);
     }
   };
@@ -130,7 +131,7 @@ void normalize_windows(const KernelPair& k, DataType type, const AxisExtent& e, 
 template <class S>
 void normalize_in_double(NormalizeOp op, DataType type, const AxisExtent& e, const void* x, void* out, int64_t p) {
   const auto block = static_cast<size_t>(e.n * e.inner), outer = static_cast<size_t>(e.outer);
-  const KernelPair k = kernels_of<S>(op, p);
+  const KernelPair k = kernels_of<S>(op, p, type);
   if (block > kChunkElements && e.inner > 1) return normalize_windows<S>(k, type, e, x, out);
   const size_t per_chunk = std::max<size_t>(1, (e.inner == 1 ? kRowChunkElements : kChunkElements) / block);
   std::vector<double> scratch, buffer;

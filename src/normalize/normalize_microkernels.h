@@ -26,12 +26,17 @@
 
 namespace orw::kernels::norm {
 
+// How a Softmax kernel runs, bits of its `mode`: LogSoftmax rather than Softmax, and exp by
+// the polynomial accurate enough for outputs of float or a half type (exp_nonpositive_double's
+// kForFloat: half the operations; double outputs take the full one).
+enum SoftmaxMode : unsigned { kLog = 1u, kForFloat = 2u };
+
 // e^d for d <= 0, lane-wise; NaN stays NaN. Below -708 exp_nonpositive_double stops at
 // ~2^-1021 rather than 0, so those lanes are set to 0 (-inf must give exactly 0; results under
 // e^-708 relative to the slice's largest term are lost, which only a double output could show).
-template <class V>
+template <bool kForFloat, class V>
 ORW_INLINE V exp_le0(V d) {
-  const V e = exp_nonpositive_double<V, ew::IntOf<V>>(d);  // IntOf: the int64 twin of double lanes
+  const V e = exp_nonpositive_double<V, ew::IntOf<V>, kForFloat>(d);  // IntOf: the int64 twin of double lanes
   return d < V{} - 708.0 ? V{} : e;
 }
 
@@ -67,27 +72,65 @@ ORW_INLINE double lane_sum(typename S::V v) {
   return s;
 }
 
+// Keeps clang from unrolling the two passes below into two copies of their body.
+#ifdef __clang__
+#define ORW_NO_UNROLL _Pragma("clang loop unroll(disable)")
+#else
+#define ORW_NO_UNROLL
+#endif
+
+// The exp loops below run their body over the whole vectors of a row, then, for an odd length
+// on two lanes, once more on the last element copied into small buffers (its lane 0 copied
+// back): one body, so the exp polynomial is inlined once per loop rather than again for a
+// scalar tail (0.4 KB gzipped for the four loops), and no test inside it (a test per vector
+// for the last one ran ~7% slower).
+
+// The sum of exp(x[i] - mk) over a row of n (Softmax, !log, keeps each term in out; out may be
+// x, x[i] being read first). The last element's buffer has -inf beside it, whose term is 0.
+template <class S, bool kForFloat>
+ORW_INLINE double exp_sum_row(const double* x, size_t n, double mk, double* out, bool log) {
+  constexpr size_t L = S::kLanes;
+  const size_t whole = n - n % L;
+  const auto mv = S::splat(mk);
+  typename S::V acc = S::splat(0);
+  double in_pad[L], out_pad[L];
+  const double* src = x;
+  // LogSoftmax keeps no terms: they all go to out_pad (a store with no test, which would have
+  // clang make a copy of the loop for each outcome).
+  double* dst = log ? out_pad : out;
+  const size_t step = log ? 0 : L;
+  size_t end = whole;
+  ORW_NO_UNROLL
+  for (bool last = false;; last = true) {
+    double* d = dst;
+    for (size_t i = 0; i < end; i += L, d += step) {
+      const auto e = exp_le0<kForFloat>(S::load(src + i) - mv);
+      S::store(d, e);
+      acc = acc + e;
+    }
+    if (last || whole == n) break;
+    in_pad[0] = x[whole];
+    for (size_t l = 1; l < L; ++l) in_pad[l] = -std::numeric_limits<double>::infinity();
+    src = in_pad, dst = out_pad, end = L;
+  }
+  if (whole != n && !log) out[whole] = out_pad[0];
+  return lane_sum<S>(acc);
+}
+
 // KR Softmax / LogSoftmax of `rows` rows of n doubles (out may be x): the rows' maxes by the
 // ReduceMax kernel into m[rows] (short rows four at a time), then per row the sum of
 // exp(x - max) (Softmax keeps each term in out, so exp runs once per element) and the write.
 // A row whose max is NaN, +inf or -inf (only -inf) becomes NaN by the arithmetic itself
 // (inf - inf), as in onnxruntime.
 template <class S>
-ORW_KERNEL void softmax_kr(const double* x, size_t rows, size_t n, double* out, double* m, bool log) {
+ORW_KERNEL void softmax_kr(const double* x, size_t rows, size_t n, double* out, double* m, unsigned mode) {
+  const bool log = mode & kLog;
   std::fill(m, m + rows, -std::numeric_limits<double>::infinity());
   reduce_kr<S, MaxOp>(MaxOp{}, x, rows, n, m);
   for (size_t k = 0; k < rows; ++k, x += n, out += n) {
     const double mk = m[k];
-    typename S::V acc = S::splat(0);
-    double tail = 0;
-    for_lanes<S>(n, [&](size_t i, auto w) ORW_INLINE_LAMBDA {
-      using W = decltype(w);
-      const auto e = exp_le0(W::load(x + i) - W::splat(mk));
-      if (!log) W::store(out + i, e);  // x[i] is read: out may be x
-      if constexpr (std::is_same_v<W, S>) acc = acc + e;
-      else tail += e;
-    });
-    const double s = lane_sum<S>(acc) + tail;
+    const double s = (mode & kForFloat) ? exp_sum_row<S, true>(x, n, mk, out, log)
+                                        : exp_sum_row<S, false>(x, n, mk, out, log);
     const double t = slice_factor(log, s);
     for_lanes<S>(n, [&](size_t i, auto w) ORW_INLINE_LAMBDA {
       using W = decltype(w);
@@ -97,27 +140,54 @@ ORW_KERNEL void softmax_kr(const double* x, size_t rows, size_t n, double* out, 
   }
 }
 
+// The column sums t[j] += exp(x[r][j] - m[j]) over the n rows of a block of k columns
+// (Softmax, !log, keeps each term in out; out may be x). An odd k's last column goes through
+// the buffers `last` (x, m, t, out: the column's element in every lane) row by row.
+template <class S, bool kForFloat>
+ORW_INLINE void exp_sum_rows(const double* x, size_t n, size_t k, const double* m, double* t, double* out, bool log) {
+  constexpr size_t L = S::kLanes;
+  const size_t whole = k - k % L;
+  double last[4][L];
+  for (size_t r = 0; r < n; ++r) {
+    const double* row = x + r * k;
+    const double* mr = m;
+    double* tr = t;
+    double* o = log ? last[3] : out + r * k;  // LogSoftmax's terms all to last[3], as in exp_sum_row
+    const size_t step = log ? 0 : L;
+    size_t end = whole;
+    ORW_NO_UNROLL
+    for (bool tail = false;; tail = true) {
+      double* d = o;
+      for (size_t j = 0; j < end; j += L, d += step) {
+        const auto e = exp_le0<kForFloat>(S::load(row + j) - S::load(mr + j));
+        S::store(d, e);  // row[j] is read: out may be x
+        S::store(tr + j, S::load(tr + j) + e);
+      }
+      if (tail || whole == k) break;
+      for (size_t l = 0; l < L; ++l) last[0][l] = row[whole], last[1][l] = m[whole], last[2][l] = t[whole];
+      row = last[0], mr = last[1], tr = last[2], o = last[3], end = L;
+    }
+    if (whole != k) {
+      t[whole] = last[2][0];
+      if (!log) out[r * k + whole] = last[3][0];
+    }
+  }
+}
+
 // RK Softmax / LogSoftmax of one block x[n][k] (out may be x), column j being a slice: the
 // columns' maxes by the ReduceMax kernel into m = scratch[0, k), the sums (LogSoftmax: their
 // logs) into t = scratch[k, 2k) walking the rows in order (Softmax keeps each exp term in
 // out), then the write (t turned into the write's factors, slice_factor).
 template <class S>
-ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, double* scratch, bool log) {
+ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, double* scratch, unsigned mode) {
+  const bool log = mode & kLog;
   double* m = scratch;
   double* t = scratch + k;
   std::fill(m, m + k, -std::numeric_limits<double>::infinity());
   std::fill(t, t + k, 0.0);
   reduce_rk<S, MaxOp>(MaxOp{}, x, n, k, k, m);
-  for (size_t r = 0; r < n; ++r) {
-    const double* row = x + r * k;
-    double* o = out + r * k;
-    for_lanes<S>(k, [&](size_t j, auto w) ORW_INLINE_LAMBDA {
-      using W = decltype(w);
-      const auto e = exp_le0(W::load(row + j) - W::load(m + j));
-      if (!log) W::store(o + j, e);  // row[j] is read: out may be x
-      W::store(t + j, W::load(t + j) + e);
-    });
-  }
+  if (mode & kForFloat) exp_sum_rows<S, true>(x, n, k, m, t, out, log);
+  else exp_sum_rows<S, false>(x, n, k, m, t, out, log);
   for (size_t j = 0; j < k; ++j) t[j] = slice_factor(log, t[j]);
   for (size_t r = 0; r < n; ++r) {
     const double* row = x + r * k;
@@ -150,9 +220,9 @@ ORW_INLINE void finish_norms(double* norm, size_t count) {
 }
 
 // KR LpNormalization of `rows` rows of n doubles (out may be x), the norms into norm[rows].
-// (`log` is the Softmax kernels' flag, unused here: the kernels share one signature.)
+// (`mode` is the Softmax kernels', unused here: the kernels share one signature.)
 template <class S, class Op>
-ORW_KERNEL void lp_kr(const double* x, size_t rows, size_t n, double* out, double* norm, bool /*log*/) {
+ORW_KERNEL void lp_kr(const double* x, size_t rows, size_t n, double* out, double* norm, unsigned /*mode*/) {
   std::fill(norm, norm + rows, 0.0);
   reduce_kr<S, Op>(Op{}, x, rows, n, norm);
   finish_norms<Op>(norm, rows);
@@ -168,7 +238,7 @@ ORW_KERNEL void lp_kr(const double* x, size_t rows, size_t n, double* out, doubl
 // RK LpNormalization of one block x[n][k] (out may be x), the column norms into norm[k] and
 // their reciprocals after them (the 2k scratch doubles every RK kernel gets).
 template <class S, class Op>
-ORW_KERNEL void lp_rk(const double* x, size_t n, size_t k, double* out, double* norm, bool /*log*/) {
+ORW_KERNEL void lp_rk(const double* x, size_t n, size_t k, double* out, double* norm, unsigned /*mode*/) {
   std::fill(norm, norm + k, 0.0);
   reduce_rk<S, Op>(Op{}, x, n, k, k, norm);
   finish_norms<Op>(norm, k);

@@ -60,11 +60,15 @@ inline float exp_approx(float x) { return exp_approx<float, int32_t>(x); }
 // e^x in double for x <= 0 (e.g. x - max in LogSumExp), written once for scalars (V = double,
 // I = int64_t) and vectors of doubles (I the int64 vector of the same size): x = n ln2 + r
 // with |r| <= ln2/2 (n = round(x / ln2) by the 1.5 * 2^52 trick, ln2 in two parts, fdlibm's
-// split, so n ln2_hi is exact), e^r by its Taylor series to r^12 (truncation < 2e-16
-// relative), scaled by 2^n through the exponent bits. Relative error about 1e-15 (checked
-// against std::exp in tests/cc/simd/test_exp.cc); below -708 the result is 2^-1021-ish, not
-// 0, which is far below anything a sum containing e^0 = 1 can see.
-template <class V, class I>
+// split, so n ln2_hi is exact), e^r by a polynomial, scaled by 2^n through the exponent bits.
+// The polynomial is e^r's Taylor series to r^12 (truncation < 2e-16 relative; about 1e-15 in
+// all, checked against std::exp in tests/cc/simd/test_exp.cc), or, with kForFloat, the degree-6
+// minimax polynomial of exp_approx above evaluated in double (3.8e-9 relative: at most 0.07
+// ulp of a float, so results rounded once to float or a half type stay within 0.57 ulp; half
+// the operations). Below -708 the result is 2^-1021-ish, not 0, which is far below anything a
+// sum containing e^0 = 1 can see. (The constants stay immediates: loaded from a table once
+// before the loop instead, a Softmax row loop ran 12-20% slower.)
+template <class V, class I, bool kForFloat = false>
 ORW_INLINE V exp_nonpositive_double(V x) {
   const V lo = V{} - 708.0;
   x = x < lo ? lo : x;
@@ -75,16 +79,25 @@ ORW_INLINE V exp_nonpositive_double(V x) {
   std::memcpy(&t_bits, &t, sizeof t);
   std::memcpy(&shifter_bits, &shifter, sizeof shifter);
   const V r = (x - n * 6.93147180369123816490e-01) - n * 1.90821492927058770002e-10;
-  // 1 + r + r^2/2! + ... + r^12/12! by Estrin's scheme: pairs, then quads, then eighths, so the
-  // chain of dependent operations is 8 deep instead of Horner's 24 (the polynomial bounds the
-  // Softmax and LogSumExp loops by its latency, not by its operation count).
-  const V r2 = r * r, r4 = r2 * r2, r8 = r4 * r4;
-  const V p01 = r + 1.0, p23 = r * (1.0 / 6.0) + 0.5;
-  const V p45 = r * (1.0 / 120.0) + 1.0 / 24.0, p67 = r * (1.0 / 5040.0) + 1.0 / 720.0;
-  const V p89 = r * (1.0 / 362880.0) + 1.0 / 40320.0, p1011 = r * (1.0 / 39916800.0) + 1.0 / 3628800.0;
-  const V q0 = p23 * r2 + p01, q1 = p67 * r2 + p45, q2 = p1011 * r2 + p89;
-  const V o0 = q1 * r4 + q0, o1 = r4 * (1.0 / 479001600.0) + q2;  // 1/12!
-  const V p = o1 * r8 + o0;
+  // Estrin's scheme: pairs, then quads (then eighths), so the chain of dependent operations is
+  // short (8 deep for degree 12 instead of Horner's 24): the polynomial bounds the Softmax and
+  // LogSumExp loops by its latency, not by its operation count.
+  const V r2 = r * r, r4 = r2 * r2;
+  V p;
+  if constexpr (kForFloat) {
+    // 1 + r + r^2 (c0 + c1 r) + r^4 (c2 + c3 r + c4 r^2), exp_approx's coefficients.
+    const V c01 = r * 0.166665211 + 0.499999940, c23 = r * 0.00836871006 + 0.0416683890;
+    p = (c23 + r2 * 0.00138146151) * r4 + (c01 * r2 + (r + 1.0));
+  } else {
+    // 1 + r + r^2/2! + ... + r^12/12!
+    const V r8 = r4 * r4;
+    const V p01 = r + 1.0, p23 = r * (1.0 / 6.0) + 0.5;
+    const V p45 = r * (1.0 / 120.0) + 1.0 / 24.0, p67 = r * (1.0 / 5040.0) + 1.0 / 720.0;
+    const V p89 = r * (1.0 / 362880.0) + 1.0 / 40320.0, p1011 = r * (1.0 / 39916800.0) + 1.0 / 3628800.0;
+    const V q0 = p23 * r2 + p01, q1 = p67 * r2 + p45, q2 = p1011 * r2 + p89;
+    const V o0 = q1 * r4 + q0, o1 = r4 * (1.0 / 479001600.0) + q2;  // 1/12!
+    p = o1 * r8 + o0;
+  }
   // 2^n's bits, (n + 1023) << 52, computed on the unsigned lanes: a NaN input passes the clamp
   // and leaves garbage in t_bits, whose signed difference and shift would be undefined.
   I bits;
