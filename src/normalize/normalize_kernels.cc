@@ -4,6 +4,7 @@
 // columns at a time; normalized by the microkernels (normalize_microkernels.h) and rounded
 // once to the output type. Hardmax needs no arithmetic: it is the ArgMax kernel's first-max
 // index (a NaN counting as the maximum) turned into a one-hot slice.
+#include <algorithm>
 #include <cstring>
 #include <type_traits>
 #include <vector>
@@ -127,10 +128,41 @@ void normalize_windows(const KernelPair& k, DataType type, const AxisExtent& e, 
   parallel_for(parts, part);
 }
 
+// L2 normalization of float rows along the last axis straight from float, with no chunk of
+// doubles: the norms by ReduceL2's own kernel (float widened, squared and summed in double),
+// then each row widened a vector at a time, multiplied by 1 / norm in double and rounded once,
+// the same arithmetic as the chunked path (norm::lp_kr) in two passes instead of four.
+ORW_KERNEL void l2_float_rows(const float* x, size_t rows, size_t n, float* out) {
+  using W = simd::Vec128<float, double>;  // four floats as four double lanes
+  constexpr size_t kRows = 256;           // norms per group, on the stack
+  double norm[kRows];
+  for (size_t r0 = 0; r0 < rows; r0 += kRows) {
+    const size_t count = std::min(kRows, rows - r0);
+    std::fill(norm, norm + count, 0.0);
+    reduce_kr<W, SumSquareOp>(SumSquareOp{}, x + r0 * n, count, n, norm);
+    norm::finish_norms<SumSquareOp>(norm, count);
+    for (size_t k = 0; k < count; ++k) {
+      const float* row = x + (r0 + k) * n;
+      float* o = out + (r0 + k) * n;
+      const double nk = norm[k], inv = 1.0 / nk;
+      size_t i = 0;
+      for (; i + W::kLanes <= n; i += W::kLanes) {
+        W::store_narrow(o + i, norm::divide_by_norm(W::load(row + i), W::splat(nk), W::splat(inv)));
+      }
+      for (; i < n; ++i) o[i] = static_cast<float>(norm::divide_by_norm<double>(row[i], nk, inv));
+    }
+  }
+}
+
 // Softmax, LogSoftmax, LpNormalization of any float type through double chunks.
 template <class S>
 void normalize_in_double(NormalizeOp op, DataType type, const AxisExtent& e, const void* x, void* out, int64_t p) {
   const auto block = static_cast<size_t>(e.n * e.inner), outer = static_cast<size_t>(e.outer);
+  if constexpr (S::kLanes > 1) {
+    if (op == NormalizeOp::kLpNorm && p == 2 && type == DataType::kFloat && e.inner == 1) {
+      return l2_float_rows(static_cast<const float*>(x), outer, static_cast<size_t>(e.n), static_cast<float*>(out));
+    }
+  }
   const KernelPair k = kernels_of<S>(op, p, type);
   if (block > kChunkElements && e.inner > 1) return normalize_windows<S>(k, type, e, x, out);
   const size_t per_chunk = std::max<size_t>(1, (e.inner == 1 ? kRowChunkElements : kChunkElements) / block);

@@ -252,6 +252,18 @@ TEST_CASE("LpNormalization/float32 values of 1e20 give finite, correct results (
   }
 }
 
+TEST_CASE("LpNormalization/float32 rows along the last axis, of any length and more than 1024 of them, stay within 2 ulp of float64", "[normalize]") {
+  for (int64_t p : {1, 2}) {
+    for (int64_t n : {1, 3, 4, 5, 8, 33, 384}) {
+      for (int64_t rows : {int64_t{3}, int64_t{1100}}) {
+        INFO("p " << p << " rows " << rows << " n " << n);
+        check_against_reference("LpNormalization", 22, DataType::kFloat, {rows, n},
+                                spread(static_cast<size_t>(rows * n), 50.0, 21), -1, {Attribute::of_int("p", p)}, p);
+      }
+    }
+  }
+}
+
 TEST_CASE("LpNormalization/p other than 1 or 2 is a ValueError naming attribute 'p'", "[normalize]") {
   const Tensor x = make_tensor(DataType::kFloat, {2}, {1, 2});
   for (int64_t p : {0, 3, -1}) {
