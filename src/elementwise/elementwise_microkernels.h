@@ -94,9 +94,7 @@ ORW_INLINE V abs_signed(V x) {
 // or inf anyway; a NaN passes the clamps (its compares are false) and gives NaN.
 template <class V, class I>
 ORW_INLINE V exp_f32(V x) {
-  const V hi = V{} + 89.0f, lo = V{} - 104.0f;
-  x = x > hi ? hi : x;
-  x = x < lo ? lo : x;
+  x = simd::at_least(simd::at_most(x, V{} + 89.0f), V{} - 104.0f);
   I ni;  // n as an integer, in [-150, 129]
   const V r = reduce_by_ln2(x, ni);
   V p = V{} + (1.0f / 5040.0f);

