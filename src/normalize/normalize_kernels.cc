@@ -144,12 +144,14 @@ ORW_KERNEL void l2_float_rows(const float* x, size_t rows, size_t n, float* out)
     for (size_t k = 0; k < count; ++k) {
       const float* row = x + (r0 + k) * n;
       float* o = out + (r0 + k) * n;
-      const double nk = norm[k], inv = 1.0 / nk;
-      size_t i = 0;
-      for (; i + W::kLanes <= n; i += W::kLanes) {
-        W::store_narrow(o + i, norm::divide_by_norm(W::load(row + i), W::splat(nk), W::splat(inv)));
+      if (norm[k] == 0) {  // a row of norm 0 gives zeros (+0, also for -0), as divide_by_norm
+        std::fill(o, o + n, 0.0f);
+        continue;
       }
-      for (; i < n; ++i) o[i] = static_cast<float>(norm::divide_by_norm<double>(row[i], nk, inv));
+      const double inv = 1.0 / norm[k];  // 0 for an infinite norm: x * 0, as divide_by_norm
+      size_t i = 0;
+      for (; i + W::kLanes <= n; i += W::kLanes) W::store_narrow(o + i, W::load(row + i) * inv);
+      for (; i < n; ++i) o[i] = static_cast<float>(row[i] * inv);
     }
   }
 }

@@ -227,10 +227,15 @@ ORW_KERNEL void lp_kr(const double* x, size_t rows, size_t n, double* out, doubl
   reduce_kr<S, Op>(Op{}, x, rows, n, norm);
   finish_norms<Op>(norm, rows);
   for (size_t k = 0; k < rows; ++k, x += n, out += n) {
-    const double nk = norm[k], inv = 1.0 / nk;
+    // The norm is the row's: divide_by_norm's select decided once per row, not per lane.
+    if (norm[k] == 0) {
+      std::fill(out, out + n, 0.0);
+      continue;
+    }
+    const double inv = 1.0 / norm[k];
     for_lanes<S>(n, [&](size_t i, auto w) ORW_INLINE_LAMBDA {
       using W = decltype(w);
-      W::store(out + i, divide_by_norm(W::load(x + i), W::splat(nk), W::splat(inv)));
+      W::store(out + i, W::load(x + i) * W::splat(inv));
     });
   }
 }
