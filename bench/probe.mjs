@@ -6,7 +6,7 @@
 // change), and given twice both builds are loaded in this one process and sampled in turn
 // (A, B, A, B, ...), so that both see the same machine state.
 //   node bench/probe.mjs --op TopK --dims 1,4194304 [--opset 11] [--attrs '{"axis":-1}']
-//     [--k 5] [--axis-input 0] [--threads 1] [--runs 15] [--batch 1] [--copy]
+//     [--k 5] [--axis-input 0] [--threads 1] [--runs 15] [--batch 1] [--copy] [--type int32]
 //     [--dist DIR [--dist DIR2]]
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
@@ -23,8 +23,14 @@ const runs = Number(opt('--runs', 15));
 const batch = Number(opt('--batch', 1));
 const copy = args.includes('--copy');
 const count = dims.reduce((a, b) => a * b);
-const data = new Float32Array(count);
-for (let i = 0; i < count; ++i) data[i] = Math.sin(i) * 5;
+// --type: the input's dtype (float32 unless given): floats sin(i) * 5, integers a hash of i
+// wrapped to the type.
+const type = opt('--type', 'float32');
+const KINDS = { float32: Float32Array, float64: Float64Array, int8: Int8Array, uint8: Uint8Array, int16: Int16Array,
+  uint16: Uint16Array, int32: Int32Array, uint32: Uint32Array };
+if (!KINDS[type]) throw new Error(`probe: --type ${type}: one of ${Object.keys(KINDS).join(', ')}`);
+const data = new KINDS[type](count);
+for (let i = 0; i < count; ++i) data[i] = type.startsWith('float') ? Math.sin(i) * 5 : Math.imul(i, 0x9e3779b1);
 
 // One build's timed call (the query string keeps two builds' modules apart).
 async function setup(dist) {
@@ -34,10 +40,10 @@ async function setup(dist) {
   const extra = [];
   if (args.includes('--k')) extra.push(new Tensor('int64', [BigInt(opt('--k'))], [1]));            // TopK's K
   if (args.includes('--axis-input')) extra.push(new Tensor('int64', [BigInt(opt('--axis-input'))], []));  // the scans' axis
-  const resident = Tensor.allocate('float32', dims);
+  const resident = Tensor.allocate(type, dims);
   resident.data.set(data);
   const outs = node.run([resident, ...extra]).map((t) => Tensor.allocate(t.type, t.dims));
-  const run = copy ? () => node.run([new Tensor('float32', data, dims), ...extra]) : () => node.run([resident, ...extra], { outputs: outs });
+  const run = copy ? () => node.run([new Tensor(type, data, dims), ...extra]) : () => node.run([resident, ...extra], { outputs: outs });
   // Warm-up of at least 200 ms (as bench/ort-compare.mjs): V8 optimizes the JS layer only
   // after many calls, and short calls would otherwise time its first tiers.
   for (const t0 = performance.now(); performance.now() - t0 < 200;) run();

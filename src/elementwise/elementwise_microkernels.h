@@ -91,7 +91,9 @@ ORW_INLINE V abs_signed(V x) {
 // e^x for float lanes. x = n ln2 + r, |r| <= ln2/2 (reduce_by_ln2, shared with exp_approx), e^r by its Taylor series to r^7 (truncation < 1e-8 relative), then scaled by 2^n as
 // two factors 2^(n/2) so that overflow (inf) and gradual underflow (subnormals) round once,
 // as the true result would. x is clamped to [-104, 89] first, outside which the result is 0
-// or inf anyway; a NaN passes the clamps (its compares are false) and gives NaN.
+// or inf anyway; a NaN passes the clamps (its compares are false) and comes back quieted, its
+// payload kept (chosen, not left to the arithmetic: its garbage scale factors may be NaNs too,
+// and which NaN a product returns then depends on the engine's operand order).
 template <class V, class I>
 ORW_INLINE V exp_f32(V x) {
   x = simd::at_least(simd::at_most(x, V{} + 89.0f), V{} - 104.0f);
@@ -107,7 +109,8 @@ ORW_INLINE V exp_f32(V x) {
   p = p * r + 1.0f;
   const I n1 = ni >> 1, n2 = ni - n1;
   const V s1 = bit_cast<V>(shl23(n1 + 127)), s2 = bit_cast<V>(shl23(n2 + 127));
-  return (p * s1) * s2;
+  const V e = (p * s1) * s2;
+  return x != x ? x + x : e;
 }
 
 // log(x) for float lanes. x = m 2^e with m in [sqrt(1/2), sqrt(2)) (subnormals scaled by 2^23

@@ -48,6 +48,16 @@ struct Vec128 {
     std::memcpy(&v, p, sizeof v);
     if constexpr (std::is_same_v<T, A>) {
       return v;
+#ifdef __wasm_simd128__
+    } else if constexpr (std::is_integral_v<T> && sizeof(T) == 4 && sizeof(A) == 8) {
+      // 32-bit integers widened to 64: clang 14 writes a shuffle, a shift and i64x2.shr_s for
+      // each half, and V8 emulates 64-bit shr_s (~8 x86 instructions); extend is one.
+      typedef A Half __attribute__((vector_size(16)));
+      const v128_t w = (v128_t)v;
+      const Half lo = (Half)(std::is_signed_v<T> ? wasm_i64x2_extend_low_i32x4(w) : wasm_u64x2_extend_low_u32x4(w));
+      const Half hi = (Half)(std::is_signed_v<T> ? wasm_i64x2_extend_high_i32x4(w) : wasm_u64x2_extend_high_u32x4(w));
+      return __builtin_shufflevector(lo, hi, 0, 1, 2, 3);
+#endif
     } else {
       return __builtin_convertvector(v, V);
     }
@@ -166,6 +176,13 @@ ORW_INLINE V clamp_lanes(V x, V bound) {
       const H hi = clamp_lanes<kMax>(H{x[2], x[3]}, H{bound[2], bound[3]});
       return __builtin_shufflevector(lo, hi, 0, 1, 2, 3);
     }
+  }
+  if constexpr (std::is_arithmetic_v<V>) {
+    // A scalar compare-select becomes f32.min etc. too (even when written on the bits), whose
+    // NaN is V8's 0/0 rather than x: a scalar is clamped in lane 0 of a vector, so a NaN x
+    // stays itself, as in the vector lanes (the scalar tails and the tests' scalar variant).
+    typedef V W __attribute__((vector_size(16)));
+    return clamp_lanes<kMax>(W{} + x, W{} + bound)[0];
   }
 #endif
   if constexpr (kMax) return x < bound ? bound : x;
