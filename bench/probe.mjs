@@ -26,11 +26,15 @@ const count = dims.reduce((a, b) => a * b);
 // --type: the input's dtype (float32 unless given): floats sin(i) * 5, integers a hash of i
 // wrapped to the type.
 const type = opt('--type', 'float32');
-const KINDS = { float32: Float32Array, float64: Float64Array, int8: Int8Array, uint8: Uint8Array, int16: Int16Array,
-  uint16: Uint16Array, int32: Int32Array, uint32: Uint32Array };
+// float16: the bits of values in (-8, 8).
+const KINDS = { float32: Float32Array, float64: Float64Array, float16: Uint16Array, int8: Int8Array, uint8: Uint8Array,
+  int16: Int16Array, uint16: Uint16Array, int32: Int32Array, uint32: Uint32Array };
 if (!KINDS[type]) throw new Error(`probe: --type ${type}: one of ${Object.keys(KINDS).join(', ')}`);
 const data = new KINDS[type](count);
-for (let i = 0; i < count; ++i) data[i] = type.startsWith('float') ? Math.sin(i) * 5 : Math.imul(i, 0x9e3779b1);
+for (let i = 0; i < count; ++i) {
+  if (type === 'float16') data[i] = (Math.imul(i, 0x9e3779b1) >>> 0) % 0x4800 | (i & 1) << 15;
+  else data[i] = type.startsWith('float') ? Math.sin(i) * 5 : Math.imul(i, 0x9e3779b1);
+}
 
 // One build's timed call (the query string keeps two builds' modules apart).
 async function setup(dist) {

@@ -3,6 +3,7 @@
 // int64 bits plus signedness for integer and bool sources), then stored to the target with
 // one rounding. 13 loads and 2 x 13 stores instead of 169 converters keep the download small;
 // the loops are plain C++ that the compiler vectorizes where the lanes allow.
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstring>
@@ -11,6 +12,7 @@
 
 #include "core/half.h"
 #include "elementwise/elementwise_kernels.h"
+#include "simd/half_lanes.h"
 #include "simd/storage.h"
 
 namespace orw::kernels {
@@ -115,8 +117,17 @@ void load(DataType from, const void* x, size_t n, Chunk& c) {
   switch (from) {
     case DataType::kFloat: { const auto* p = static_cast<const float*>(x); for (size_t k = 0; k < n; ++k) c.f[k] = p[k]; return; }
     case DataType::kDouble: std::memcpy(c.f, x, n * sizeof(double)); return;
-    case DataType::kFloat16: { const auto* p = static_cast<const uint16_t*>(x); for (size_t k = 0; k < n; ++k) c.f[k] = f16_to_f32(p[k]); return; }
-    case DataType::kBfloat16: { const auto* p = static_cast<const uint16_t*>(x); for (size_t k = 0; k < n; ++k) c.f[k] = bf16_to_f32(p[k]); return; }
+    case DataType::kFloat16:
+    case DataType::kBfloat16: {  // four at a time to float (simd/half_lanes.h), then to double
+      const auto* p = static_cast<const uint16_t*>(x);
+      float w[256];
+      for (size_t k0 = 0; k0 < n; k0 += 256) {
+        const size_t m = std::min<size_t>(256, n - k0);
+        simd::halves_to_floats(from == DataType::kBfloat16, p + k0, w, m);
+        for (size_t k = 0; k < m; ++k) c.f[k0 + k] = w[k];
+      }
+      return;
+    }
     case DataType::kBool: { const auto* p = static_cast<const uint8_t*>(x); for (size_t k = 0; k < n; ++k) c.i[k] = p[k] != 0; return; }
     case DataType::kInt8: return load_ints<int8_t>(x, n, c.i);
     case DataType::kInt16: return load_ints<int16_t>(x, n, c.i);

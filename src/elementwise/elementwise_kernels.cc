@@ -59,8 +59,7 @@ void unary_half(UnaryOp op, DataType type, const void* x, void* out, size_t n, V
   auto* o = static_cast<uint16_t*>(out);
   for (size_t i = 0; i < n; i += kChunk) {
     const size_t m = std::min(kChunk, n - i);
-    if (type == DataType::kFloat16) for (size_t j = 0; j < m; ++j) wx[j] = f16_to_f32(h[i + j]);
-    else for (size_t j = 0; j < m; ++j) wx[j] = bf16_to_f32(h[i + j]);
+    simd::halves_to_floats(type == DataType::kBfloat16, h + i, wx, m);
     unary_float(op, wx, wo, m, v);
     narrow(type, wo, o + i, m);
   }

@@ -10,6 +10,7 @@
 #include "core/dtype.h"
 #include "core/errors.h"
 #include "core/half.h"
+#include "simd/half_lanes.h"
 
 namespace orw::kernels {
 
@@ -50,18 +51,16 @@ __attribute__((always_inline)) constexpr bool use_simd(Variant v) { return v == 
 
 inline bool is_half(DataType t) { return t == DataType::kFloat16 || t == DataType::kBfloat16; }
 
+// n halves of type t (float16 or bfloat16) as floats, exactly; and back, rounded to nearest
+// even (simd/half_lanes.h: four at a time).
 inline std::vector<float> widen(DataType t, const void* x, size_t n) {
   std::vector<float> w(n);
-  const auto* h = static_cast<const uint16_t*>(x);
-  if (t == DataType::kFloat16) for (size_t i = 0; i < n; ++i) w[i] = f16_to_f32(h[i]);
-  else for (size_t i = 0; i < n; ++i) w[i] = bf16_to_f32(h[i]);
+  simd::halves_to_floats(t == DataType::kBfloat16, static_cast<const uint16_t*>(x), w.data(), n);
   return w;
 }
 
 inline void narrow(DataType t, const float* w, void* out, size_t n) {
-  auto* h = static_cast<uint16_t*>(out);
-  if (t == DataType::kFloat16) for (size_t i = 0; i < n; ++i) h[i] = f32_to_f16(w[i]);
-  else for (size_t i = 0; i < n; ++i) h[i] = f32_to_bf16(w[i]);
+  simd::floats_to_halves(t == DataType::kBfloat16, w, static_cast<uint16_t*>(out), n);
 }
 
 // Calls f(Tag<Stored>{}) for the storage type of a non-half element type.

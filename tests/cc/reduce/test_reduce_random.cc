@@ -186,3 +186,33 @@ TEST_CASE("kernels::reduce/column sums of many long rows are within float32 roun
   }
 }
 
+
+TEST_CASE("kernels::reduce/halves widened a chunk at a time give the bits of the float32 reduction of the widened input, rounded once") {
+  std::mt19937 rng(17);
+  const std::vector<std::pair<Shape, std::vector<int64_t>>> cases = {
+      {{3, 40000}, {1}}, {{40000, 3}, {0}}, {{50001}, {0}}, {{7, 9000, 5}, {1}}, {{7, 9000, 5}, {0, 2}}};
+  for (const auto& [dims, axes] : cases) {
+    const ReductionPlan plan = make_reduction_plan(dims, axes);
+    const auto n = static_cast<size_t>(plan.input_count), m = static_cast<size_t>(plan.output_count);
+    for (DataType type : {DataType::kFloat16, DataType::kBfloat16}) {
+      const bool brain = type == DataType::kBfloat16;
+      std::vector<uint16_t> x(n);
+      for (auto& h : x) {
+        const float v = static_cast<float>(rng() % 2001) / 1000 - 1;
+        h = brain ? f32_to_bf16(v) : f32_to_f16(v);
+      }
+      std::vector<float> wide(n);
+      for (size_t i = 0; i < n; ++i) wide[i] = brain ? bf16_to_f32(x[i]) : f16_to_f32(x[i]);
+      for (auto op : {kernels::ReduceOp::kSum, kernels::ReduceOp::kMean, kernels::ReduceOp::kL2, kernels::ReduceOp::kProd}) {
+        INFO(type_name(type) << " op " << static_cast<int>(op) << " dims " << dims.size() << " axes " << axes.size());
+        std::vector<uint16_t> got(m);
+        std::vector<float> want(m);
+        kernels::reduce(op, type, plan, x.data(), got.data());
+        kernels::reduce(op, DataType::kFloat, plan, wide.data(), want.data());
+        size_t wrong = 0;
+        for (size_t i = 0; i < m; ++i) wrong += got[i] != (brain ? f32_to_bf16(want[i]) : f32_to_f16(want[i]));
+        CHECK(wrong == 0);
+      }
+    }
+  }
+}
