@@ -62,42 +62,39 @@ ORW_INLINE U32x4 f32_lanes_to_bf16(U32x4 u) {
   return (u & 0x7FFFFFFFu) > 0x7F800000u ? ((u >> 16) | 0x40u) : rounded;
 }
 
-// Each loop for one format (the format tested once per call, not per vector).
-template <bool kBrain>
-void widen4(const uint16_t* h, float* out, size_t n) {
+// out[i] = one(x[i]) for i < n: four at a time through `lanes` on 32-bit lanes (the halves
+// widened to them, the results narrowed back), `one` for the tail. Instantiated per format, so
+// the format is tested once per call, not per vector.
+template <class From, class To, class Lanes, class One>
+void convert(const From* x, To* out, size_t n, Lanes lanes, One one) {
+  typedef From In __attribute__((vector_size(4 * sizeof(From))));
+  typedef To Out __attribute__((vector_size(4 * sizeof(To))));
   size_t i = 0;
   for (; i + 4 <= n; i += 4) {
-    U16x4 v;
-    std::memcpy(&v, h + i, sizeof v);
-    const U32x4 w = __builtin_convertvector(v, U32x4);
-    const U32x4 bits = kBrain ? w << 16 : f16_lanes_to_f32(w);
-    std::memcpy(out + i, &bits, sizeof bits);
-  }
-  for (; i < n; ++i) out[i] = kBrain ? bf16_to_f32(h[i]) : f16_to_f32(h[i]);
-}
-
-template <bool kBrain>
-void narrow4(const float* f, uint16_t* out, size_t n) {
-  size_t i = 0;
-  for (; i + 4 <= n; i += 4) {
+    In v;
+    std::memcpy(&v, x + i, sizeof v);
     U32x4 u;
-    std::memcpy(&u, f + i, sizeof u);
-    const U16x4 h = __builtin_convertvector(kBrain ? f32_lanes_to_bf16(u) : f32_lanes_to_f16(u), U16x4);
-    std::memcpy(out + i, &h, sizeof h);
+    if constexpr (sizeof(From) == 4) std::memcpy(&u, &v, sizeof u);  // float bits
+    else u = __builtin_convertvector(v, U32x4);
+    u = lanes(u);
+    Out o;
+    if constexpr (sizeof(To) == 4) std::memcpy(&o, &u, sizeof o);
+    else o = __builtin_convertvector(u, Out);
+    std::memcpy(out + i, &o, sizeof o);
   }
-  for (; i < n; ++i) out[i] = kBrain ? f32_to_bf16(f[i]) : f32_to_f16(f[i]);
+  for (; i < n; ++i) out[i] = one(x[i]);
 }
 
 }  // namespace
 
 void halves_to_floats(bool brain, const uint16_t* h, float* out, size_t n) {
-  if (brain) widen4<true>(h, out, n);
-  else widen4<false>(h, out, n);
+  if (brain) convert(h, out, n, [](U32x4 w) ORW_INLINE_LAMBDA { return w << 16; }, bf16_to_f32);
+  else convert(h, out, n, [](U32x4 w) ORW_INLINE_LAMBDA { return f16_lanes_to_f32(w); }, f16_to_f32);
 }
 
 void floats_to_halves(bool brain, const float* f, uint16_t* out, size_t n) {
-  if (brain) narrow4<true>(f, out, n);
-  else narrow4<false>(f, out, n);
+  if (brain) convert(f, out, n, [](U32x4 u) ORW_INLINE_LAMBDA { return f32_lanes_to_bf16(u); }, f32_to_bf16);
+  else convert(f, out, n, [](U32x4 u) ORW_INLINE_LAMBDA { return f32_lanes_to_f16(u); }, f32_to_f16);
 }
 
 }  // namespace orw::simd
