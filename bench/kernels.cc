@@ -1,4 +1,6 @@
-// Kernel benchmark: ReduceProd/Sum/Max, ArgMax, CumProd/CumSum and LogSumExp (rows of 4 to 256)
+// Kernel benchmark: ReduceProd/Sum/Max, ArgMax, CumProd/CumSum, LogSumExp (rows of 4 to 256) and
+// TopK (the logits shapes of text generation and classifiers, K from 1 to 256, each way of
+// selecting: a sorted buffer, a candidate buffer)
 // on wasm-resident (or native) buffers, on one thread or --threads N (the kernels' pool; a
 // build without threads runs one and says so).
 // Prints GB/s of input read, median of timed runs after warm-up, for the SIMD kernels, the
@@ -17,6 +19,7 @@
 #include "core/parallel.h"
 #include "reduce/reduce_kernels.h"
 #include "scan/scan_kernels.h"
+#include "select/topk_kernels.h"
 #include "onnx/node.h"
 #include "runtime/run_node.h"
 #include "plan/reduction_plan.h"
@@ -153,6 +156,40 @@ int main(int argc, char** argv) {
       });
       row.op_ms = median_ms(runs, [&] { run_node(node, {&xt}); });
       rows.push_back(row);
+    }
+  }
+
+  {
+    // TopK along the last axis of logits-like rows (normal values), both ways of selecting.
+    std::normal_distribution<float> logits(0.0f, 3.0f);
+    const std::vector<Shape> shapes = {{1, 32000}, {64, 1000}, {1, 152064}, {512, 32000}};
+    const std::vector<std::pair<const char*, kernels::TopKMethod>> methods = {
+        {"sorted", kernels::TopKMethod::kSorted}, {"candidates", kernels::TopKMethod::kCandidates}};
+    for (const Shape& dims : shapes) {
+      std::vector<float> x(static_cast<size_t>(dims[0] * dims[1]));
+      for (float& v : x) v = logits(rng);
+      const Tensor xt = Tensor::view(DataType::kFloat, dims, x.data());
+      const AxisExtent e = make_axis_extent(dims, 1);
+      const Node node = Node::make("TopK", "", 11, {});
+      for (int64_t k : {1, 5, 16, 50, 256}) {
+        const Tensor kt = Tensor::view(DataType::kInt64, {1}, &k);
+        std::vector<float> values(static_cast<size_t>(dims[0] * k));
+        std::vector<int64_t> indices(values.size());
+        for (const auto& [label, method] : methods) {
+          Row r{"TopK f32 [" + std::to_string(dims[0]) + "," + std::to_string(dims[1]) + "] k " + std::to_string(k) +
+                    " " + label,
+                x.size() * 4.0, 0, 0, 0};
+          if (!wanted(r.name)) continue;
+          r.simd_ms = median_ms(runs, [&, m = method] {
+            kernels::topk(DataType::kFloat, e, k, true, x.data(), values.data(), indices.data(), kernels::Variant::kSimd, m);
+          });
+          r.scalar_ms = median_ms(runs, [&, m = method] {
+            kernels::topk(DataType::kFloat, e, k, true, x.data(), values.data(), indices.data(), kernels::Variant::kScalar, m);
+          });
+          r.op_ms = median_ms(runs, [&] { run_node(node, {&xt, &kt}); });
+          rows.push_back(r);
+        }
+      }
     }
   }
 

@@ -50,34 +50,37 @@ void copy_row_values(size_t element_bytes, const void* row, int64_t inner, const
   }
 }
 
-// Every row of one tensor: keyed (row_keys) then selected or sorted, or, for a contiguous
-// float row with small K, filtered a vector at a time with no keys (`floats`).
+// Every row of one tensor: keyed (row_keys) then selected, or, for a contiguous float row,
+// filtered a vector at a time with no keys (`floats`). Small K keeps a sorted buffer
+// (select_row), larger K a candidate buffer (select_candidates).
 template <class K>
 ORW_KERNEL void topk_rows(const AxisExtent& g, int64_t k, bool largest, TopKMethod method, size_t element_bytes,
                           RowKeys<K> make_keys, bool floats, bool simd, const void* x, void* values,
                           int64_t* indices) {
   const int64_t n = g.n, inner = g.inner;
   const K flip = largest ? K{0} : ~K{0};  // largest = 0: the order reversed, NaN now the smallest key
-  const bool select =
-      method == TopKMethod::kSelect || (method == TopKMethod::kAuto && k <= kTopKSelectLimit && k < n);
+  const bool sorted = method == TopKMethod::kSorted || (method == TopKMethod::kAuto && sorted_buffer_pays(n, k));
   // Uninitialized and made only when needed: zero-filling (and, at -Oz, destroying element by
   // element) a std::vector of a whole row cost more than selecting from it.
   ByteBuffer key_buffer;  // a row's keys: not needed when the row is filtered as it is
   K* keys = nullptr;
-  const ByteBuffer entry_buffer = byte_buffer(static_cast<size_t>(select ? k : n) * sizeof(TopKEntry<K>));
+  const int64_t entry_count = sorted ? k : candidate_capacity(n, k);
+  const ByteBuffer entry_buffer = byte_buffer(static_cast<size_t>(entry_count) * sizeof(TopKEntry<K>));
   auto* entries = reinterpret_cast<TopKEntry<K>*>(entry_buffer.get());
   const auto* in = static_cast<const char*>(x);
   auto* out = static_cast<char*>(values);
   for (int64_t o = 0; o < g.outer; ++o) {
     for (int64_t c = 0; c < inner; ++c) {
       const char* row = in + static_cast<size_t>(o * n * inner + c) * element_bytes;
-      // Small K over a contiguous float row (the common case: logits) is filtered a vector at
-      // a time; every other case keys the row first. (Only float: each further type's
-      // instance costs ~0.5 KB gzipped.)
+      // A contiguous float row (the common case: logits) is filtered a vector at a time;
+      // every other case keys the row first. (Only float: each further type's instance costs
+      // ~0.5 KB gzipped.)
       bool filtered = false;
       if constexpr (sizeof(K) == 4) {
-        if (floats && simd && inner == 1 && select) {
-          select_contiguous<float, simd::Vec128<float>>(reinterpret_cast<const float*>(row), n, k, largest, entries);
+        if (floats && simd && inner == 1) {
+          const auto* xf = reinterpret_cast<const float*>(row);
+          if (sorted) select_contiguous<float, simd::Vec128<float>>(xf, n, k, largest, entries);
+          else select_contiguous_candidates<simd::Vec128<float>>(xf, n, k, largest, entries);
           filtered = true;
         }
       }
@@ -87,9 +90,13 @@ ORW_KERNEL void topk_rows(const AxisExtent& g, int64_t k, bool largest, TopKMeth
           keys = reinterpret_cast<K*>(key_buffer.get());
         }
         make_keys(row, n, inner, flip, keys);
-        if (!select) sort_row(keys, n, k, entries);
-        else if (simd || !kWithScalarVariant) select_row<simd::Vec128<K>>(keys, n, k, entries);
-        else select_row<simd::Scalar<K>>(keys, n, k, entries);
+        if (simd || !kWithScalarVariant) {
+          if (sorted) select_row<simd::Vec128<K>>(keys, n, k, entries);
+          else select_candidates<simd::Vec128<K>>(keys, n, k, entries);
+        } else {
+          if (sorted) select_row<simd::Scalar<K>>(keys, n, k, entries);
+          else select_candidates<simd::Scalar<K>>(keys, n, k, entries);
+        }
       }
       const int64_t first = o * k * inner + c;
       copy_row_values(element_bytes, row, inner, entries, k, out + static_cast<size_t>(first) * element_bytes);

@@ -10,12 +10,16 @@
 
 namespace orw::kernels {
 
-// How a row is selected: kAuto picks by K (selection for small K, a sort for large K); the
-// others force one method (tests cross-check them).
-enum class TopKMethod : uint8_t { kAuto, kSelect, kSort };
+// How a row is selected: kAuto picks by K (a sorted buffer of the K best for small K, a
+// candidate buffer for larger K); the others force one method (tests cross-check them).
+enum class TopKMethod : uint8_t { kAuto, kSorted, kCandidates };
 
-// The largest K for which kAuto selects (a sorted buffer of K entries) rather than sorts.
-constexpr int64_t kTopKSelectLimit = 32;
+// Whether kAuto keeps a sorted buffer for rows of n and K: about K ln(n/K) entries get in,
+// each shifting up to K others, against the candidate buffer's pass over the row for its
+// bound and its sort of the survivors; the sorted buffer wins while K^2 is small beside n
+// (bench/kernels.cc's TopK cases: e.g. K = 50 wins sorted on rows of 152064, candidates on
+// rows of 32000 and 1000; K = 256 candidates everywhere, 2-4x).
+constexpr bool sorted_buffer_pays(int64_t n, int64_t k) { return k < n && (k <= 4 || 16 * k * k <= n); }
 
 // Element types the TopK kernels implement: every integer type but bool, float16, float,
 // double, bfloat16.

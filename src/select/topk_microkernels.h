@@ -1,11 +1,16 @@
 // TopK microkernels. Every element becomes an unsigned key whose order is the element order
 // (order_key; a NaN the largest key, -0 equal to +0), flipped for largest = 0, so one pair of
-// kernels per key width (uint32, uint64) serves every type: select_row keeps a sorted buffer
-// of the K best entries while reading the row once (small K), sort_row partially sorts every
-// entry (large K). Entries order by key, larger first, then by index, lower first: ties keep
-// the lower index first in either direction, NaNs included (all NaNs share one key).
+// kernels per key width (uint32, uint64) serves every type. Two ways to select a row's K best
+// while reading it once: select_row keeps a sorted buffer of the K best (each entry that
+// enters shifts the ones it beats: cheap for small K), select_candidates appends entries to an
+// unsorted buffer of a few K and cuts it back to its K best when full (nth_element), so an
+// entry costs O(1) whatever K is, and sorts the K best once at the end. Both compare a vector
+// of elements against the K-th best so far and skip it when no lane beats it: on long rows
+// almost every vector. Entries order by key, larger first, then by index, lower first: ties
+// keep the lower index first in either direction, NaNs included (all NaNs share one key).
 #pragma once
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -132,13 +137,169 @@ ORW_KERNEL void select_contiguous(const T* x, int64_t n, int64_t k, bool largest
   for (; i < n; ++i) threshold = offer_entry(best, k, threshold, order_key<T>(x[i]) ^ flip, i);
 }
 
-// all[0..k) = the k first entries of keys[0..n) in output order; all holds n entries.
+// comes_before as a type, so that std::sort and std::nth_element inline it (a function
+// pointer is an indirect call per comparison: in wasm several times the comparison itself).
+struct ComesBefore {
+  template <class K>
+  ORW_INLINE bool operator()(const TopKEntry<K>& a, const TopKEntry<K>& b) const {
+    return comes_before(a, b);
+  }
+};
+
+// The candidate buffer of the select_candidates kernels: entries that beat `threshold` go in
+// unsorted until it holds `cap`; then it is cut to its k best (nth_element), whose k-th key is
+// the threshold from then on (an equal key comes later in the row, so it loses). Between cuts
+// the threshold lags behind the true k-th best, which only lets more entries in. The first
+// threshold is a lower bound of the k-th best key that the caller found (group_bound), or
+// none: then every entry goes in until the first cut. k <= cap <= n.
 template <class K>
-ORW_KERNEL void sort_row(const K* keys, int64_t n, int64_t k, TopKEntry<K>* all) {
-  for (int64_t i = 0; i < n; ++i) all[i] = {keys[i], i};
-  // The order is total (indices differ), so neither sort needs to be stable.
-  if (k == n) std::sort(all, all + n, comes_before<K>);
-  else std::partial_sort(all, all + k, all + n, comes_before<K>);
+struct Candidates {
+  TopKEntry<K>* entries;
+  int64_t k, cap, count = 0;
+  K threshold = 0;
+  bool any = true;   // no threshold yet: every entry goes in
+  bool was_cut = false;  // cut at least once: entries[k - 1] is the k-th best so far
+
+  ORW_INLINE bool wanted(K key) const { return any || key > threshold; }
+  ORW_INLINE void push(K key, int64_t index) {
+    entries[count++] = {key, index};
+    if (count == cap) cut();
+  }
+  void cut() {
+    std::nth_element(entries, entries + (k - 1), entries + count, ComesBefore{});
+    count = k;
+    threshold = entries[k - 1].key;
+    any = false;
+    was_cut = true;
+  }
+  // entries[0..k) = the k best of all pushed, in output order.
+  void finish() {
+    if (count > k) std::nth_element(entries, entries + (k - 1), entries + count, ComesBefore{});
+    std::sort(entries, entries + k, ComesBefore{});  // the order is total (indices differ)
+  }
+};
+
+// Entries a candidate buffer for k holds (at most the row's n): a few k, so that a cut's
+// O(cap) work is spread over at least cap - k entries that got in, and at least a few vectors.
+inline int64_t candidate_capacity(int64_t n, int64_t k) { return std::min(n, 2 * k + 64); }
+
+// A lower bound of the k-th best key of a row: cut the row into k groups of n / k; each
+// group's best is a different element, so the worst of the k group bests is at most the k-th
+// best of the row. best_of(first, count) gives a group's best key (any key at most it is
+// also a bound). Returns 0 (no bound) when groups would be too short to be worth it.
+template <class K, class BestOf>
+ORW_INLINE K group_bound(int64_t n, int64_t k, BestOf&& best_of) {
+  const int64_t size = n / k;
+  if (size < 4) return 0;
+  K bound = ~K{0};
+  for (int64_t g = 0; g < k; ++g) bound = std::min(bound, best_of(g * size, size));
+  return bound;
+}
+
+// Starts c from a bound: entries need a key >= bound (strictly above bound - 1).
+template <class K>
+ORW_INLINE void start_from(Candidates<K>& c, K bound) {
+  if (bound == 0) return;
+  c.threshold = bound - 1;
+  c.any = false;
+}
+
+// best[0..k) = the k first entries of keys[0..n) in output order, through a candidate buffer
+// (best holds candidate_capacity(n, k) entries), from the groups' bound.
+template <class S, class K = typename S::Lane>
+ORW_KERNEL void select_candidates(const K* keys, int64_t n, int64_t k, TopKEntry<K>* best) {
+  Candidates<K> c{best, k, candidate_capacity(n, k)};
+  start_from(c, group_bound<K>(n, k, [keys](int64_t first, int64_t count) ORW_INLINE_LAMBDA {
+    K m = keys[first];
+    for (int64_t i = first + 1; i < first + count; ++i) m = std::max(m, keys[i]);
+    return m;
+  }));
+  int64_t i = 0;
+  if constexpr (S::kLanes > 1) {
+    constexpr auto kLanes = static_cast<int64_t>(S::kLanes);
+    for (; i + kLanes <= n; i += kLanes) {
+      const auto v = S::load(keys + i);
+      uint32_t lanes = c.any ? (1u << kLanes) - 1 : lane_bits(simd::greater(v, S::splat(c.threshold)));
+      for (; lanes != 0; lanes &= lanes - 1) {
+        const int64_t j = i + __builtin_ctz(lanes);
+        if (c.wanted(keys[j])) c.push(keys[j], j);  // a cut may have raised the threshold
+      }
+    }
+  }
+  for (; i < n; ++i) {
+    if (c.wanted(keys[i])) c.push(keys[i], i);
+  }
+  c.finish();
+}
+
+// select_candidates for a contiguous row of floats, S a vector of float: no key buffer. Four
+// vectors per step go through a filter in float order against t, the float whose key is the
+// threshold (the k-th entry's value after a cut; before, the bound's float moved one step
+// toward the worse side, so that elements equal to it pass), and the step is skipped when no
+// lane can beat it: with `largest`, x beats t unless x <= t; without, unless x >= t (a NaN on
+// either side passes). The keys of the lanes that pass decide, which settles the rare false
+// hit (-0 against +0, NaNs).
+template <class S, class K = uint32_t>
+ORW_KERNEL void select_contiguous_candidates(const float* x, int64_t n, int64_t k, bool largest,
+                                             TopKEntry<K>* best) {
+  constexpr auto kStep = static_cast<int64_t>(4 * S::kLanes);
+  const K flip = largest ? K{0} : ~K{0};
+  Candidates<K> c{best, k, candidate_capacity(n, k)};
+  // The groups' best floats (a NaN is skipped, or kept by a lane: either way a bound), as keys.
+  float bound_value = 0;  // the float whose key is the bound
+  K lowest = ~K{0};
+  auto better = [largest](auto e, auto m) ORW_INLINE_LAMBDA { return largest ? e > m : e < m; };
+  const K bound = group_bound<K>(n, k, [&](int64_t first, int64_t count) ORW_INLINE_LAMBDA {
+    const int64_t end = first + count;
+    int64_t i = first + 1;
+    float m = x[first];
+    if (count >= 4 * static_cast<int64_t>(S::kLanes)) {  // lane-wise bests, then across the lanes
+      auto acc = S::load(x + first);
+      for (i = first + S::kLanes; i + S::kLanes <= end; i += S::kLanes) {
+        const auto e = S::load(x + i);
+        acc = better(e, acc) ? e : acc;
+      }
+      m = S::lane(acc, 0);
+      for (size_t l = 1; l < S::kLanes; ++l) m = better(S::lane(acc, l), m) ? S::lane(acc, l) : m;
+    }
+    for (; i < end; ++i) m = better(x[i], m) ? x[i] : m;
+    const K key = order_key<float>(m) ^ flip;
+    if (key <= lowest) lowest = key, bound_value = m;
+    return key;
+  });
+  float t0 = 0;
+  if (bound != 0 && std::isfinite(bound_value)) {
+    start_from(c, bound);
+    t0 = std::nextafter(bound_value, largest ? -INFINITY : INFINITY);
+  }
+  auto beaten = [largest](typename S::V e, typename S::V t) ORW_INLINE_LAMBDA {
+    return largest ? e <= t : e >= t;
+  };
+  auto threshold_value = [&]() ORW_INLINE_LAMBDA { return c.was_cut ? x[best[k - 1].index] : t0; };
+  int64_t i = 0;
+  for (; i + kStep <= n; i += kStep) {
+    if (!c.any) {
+      const auto tv = S::splat(threshold_value());
+      const auto a = S::load(x + i), b = S::load(x + i + S::kLanes), d = S::load(x + i + 2 * S::kLanes),
+                 e = S::load(x + i + 3 * S::kLanes);
+      if (all_lanes(beaten(a, tv) & beaten(b, tv) & beaten(d, tv) & beaten(e, tv))) continue;
+    }
+    for (int64_t v = i; v < i + kStep; v += S::kLanes) {
+      // Against the threshold as it is now (a cut in the vector before may have raised it).
+      uint32_t lanes = (1u << S::kLanes) - 1;
+      if (!c.any) lanes &= ~lane_bits(beaten(S::load(x + v), S::splat(threshold_value())));
+      for (; lanes != 0; lanes &= lanes - 1) {
+        const int64_t j = v + __builtin_ctz(lanes);
+        const K key = order_key<float>(x[j]) ^ flip;
+        if (c.wanted(key)) c.push(key, j);
+      }
+    }
+  }
+  for (; i < n; ++i) {
+    const K key = order_key<float>(x[i]) ^ flip;
+    if (c.wanted(key)) c.push(key, i);
+  }
+  c.finish();
 }
 
 }  // namespace orw::kernels

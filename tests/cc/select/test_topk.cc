@@ -1,8 +1,6 @@
 // TopK: versions 1, 10, 11, 24 and their types, axis, largest, K (0, 1, small, the axis size),
 // ties, NaN, infinities, -0, exact 64-bit integers, errors, and random cross-checks of the
-// kernels (SIMD versus scalar, selection versus sort). The reference below is written from
-// the definition: a stable sort of the row's indices by value (larger first with largest,
-// smaller first without), a NaN larger than every number; the first K.
+// kernels (SIMD versus scalar, sorted versus candidate buffer) against topk_reference.h.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -17,6 +15,7 @@
 #include "plan/pieces.h"
 #include "runtime/run_node.h"
 #include "select/topk_kernels.h"
+#include "topk_reference.h"
 #include "select/topk_microkernels.h"
 #include "simd/simd.h"
 
@@ -27,36 +26,6 @@ using Catch::Contains;
 namespace {
 
 const std::vector<int64_t> kVersions = {1, 10, 11, 24};
-
-struct Expected {
-  Shape dims;
-  std::vector<int64_t> indices;  // row-major over dims
-};
-
-// The reference: the indices of the output of x (`dims`) along `axis` (non-negative).
-Expected reference_topk(DataType type, const void* x, const Shape& dims, int64_t axis, int64_t k, bool largest) {
-  int64_t outer = 1, inner = 1;
-  for (int64_t d = 0; d < axis; ++d) outer *= dims[d];
-  for (size_t d = static_cast<size_t>(axis) + 1; d < dims.size(); ++d) inner *= dims[d];
-  const int64_t n = dims[axis];
-  Expected e{dims, std::vector<int64_t>(static_cast<size_t>(outer * k * inner))};
-  e.dims[axis] = k;
-  for (int64_t o = 0; o < outer; ++o) {
-    for (int64_t c = 0; c < inner; ++c) {
-      auto at = [&](int64_t i) { return static_cast<size_t>((o * n + i) * inner + c); };
-      auto nan = [&](int64_t i) { return std::isnan(load_value(type, x, at(i))); };
-      std::vector<int64_t> order(static_cast<size_t>(n));
-      std::iota(order.begin(), order.end(), 0);
-      std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
-        if (nan(a) || nan(b)) return largest ? nan(a) && !nan(b) : nan(b) && !nan(a);
-        const int cmp = compare_elements(type, x, at(a), at(b));
-        return largest ? cmp > 0 : cmp < 0;
-      });
-      for (int64_t j = 0; j < k; ++j) e.indices[static_cast<size_t>((o * k + j) * inner + c)] = order[j];
-    }
-  }
-  return e;
-}
 
 Node topk_node(int64_t opset, int64_t axis, int64_t k, bool largest, std::vector<Attribute> extra = {}) {
   std::vector<Attribute> attrs = {Attribute::of_int("axis", axis)};
@@ -94,21 +63,6 @@ void check_against_reference(int64_t opset, const Tensor& x, int64_t axis, int64
     const size_t src = static_cast<size_t>((o * x.dims()[a] + e.indices[i]) * inner + c);
     CHECK(std::memcmp(got + i * es, in + src * es, es) == 0);
   }
-}
-
-// Values in [-4, 4] (ties), with a NaN or an infinity now and then for the float types.
-Tensor random_tensor(DataType type, const Shape& dims, std::mt19937& rng) {
-  Tensor t(type, dims);
-  for (int64_t i = 0; i < t.size(); ++i) {
-    double v = static_cast<double>(rand_int(rng, -4, 4));
-    if (is_unsigned_type(type)) v += 4;
-    if (is_floating(type)) {
-      const int64_t r = rand_int(rng, 0, 15);
-      v = r == 0 ? kNaN : r == 1 ? kInf : r == 2 ? -kInf : r == 3 ? v + 0.5 : v;
-    }
-    store_value(type, t.mutable_raw(), static_cast<size_t>(i), v);
-  }
-  return t;
 }
 
 }  // namespace
@@ -282,7 +236,7 @@ TEST_CASE("TopK/random shapes: SIMD and scalar, selection and sort agree with th
     const Expected e = reference_topk(t, x.raw(), dims, 1, k, largest);
     const size_t count = e.indices.size();
     for (auto v : {kernels::Variant::kSimd, kernels::Variant::kScalar}) {
-      for (auto m : {kernels::TopKMethod::kAuto, kernels::TopKMethod::kSelect, kernels::TopKMethod::kSort}) {
+      for (auto m : {kernels::TopKMethod::kAuto, kernels::TopKMethod::kSorted, kernels::TopKMethod::kCandidates}) {
         std::vector<int64_t> idx(count);
         std::vector<unsigned char> values(count * element_size(t));
         kernels::topk(t, g, k, largest, x.raw(), values.data(), idx.data(), v, m);
