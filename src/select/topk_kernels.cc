@@ -64,7 +64,7 @@ ORW_KERNEL void topk_rows(const AxisExtent& g, int64_t k, bool largest, TopKMeth
   // element) a std::vector of a whole row cost more than selecting from it.
   ByteBuffer key_buffer;  // a row's keys: not needed when the row is filtered as it is
   K* keys = nullptr;
-  const int64_t entry_count = sorted ? k : candidate_capacity(n, k);
+  const int64_t entry_count = sorted ? k : 2 * candidate_capacity(n, k);
   const ByteBuffer entry_buffer = byte_buffer(static_cast<size_t>(entry_count) * sizeof(TopKEntry<K>));
   auto* entries = reinterpret_cast<TopKEntry<K>*>(entry_buffer.get());
   const auto* in = static_cast<const char*>(x);

@@ -146,18 +146,42 @@ struct ComesBefore {
   }
 };
 
-// The candidate buffer of the select_candidates kernels: entries that beat `threshold` go in
-// unsorted until it holds `cap`; then it is cut to its k best (nth_element), whose k-th key is
-// the threshold from then on (an equal key comes later in the row, so it loses). Between cuts
-// the threshold lags behind the true k-th best, which only lets more entries in. The first
-// threshold is a lower bound of the k-th best key that the caller found (group_bound), or
-// none: then every entry goes in until the first cut. k <= cap <= n.
+// Sorts entries[0..count) by key, larger first, stably (entries pushed in index order keep
+// it among equal keys: the output order), a byte of the key at a time from the lowest (LSD
+// radix sort, no comparisons: a comparison sort mispredicts about every other branch on
+// random keys), skipping the bytes that every key shares; spare holds count entries. Returns
+// the array that holds the result (entries or spare).
+template <class K>
+ORW_INLINE TopKEntry<K>* radix_sort_descending(TopKEntry<K>* entries, TopKEntry<K>* spare, int64_t count) {
+  for (unsigned shift = 0; shift < 8 * sizeof(K); shift += 8) {
+    uint32_t at[256] = {};
+    for (int64_t i = 0; i < count; ++i) ++at[255 - static_cast<unsigned>((entries[i].key >> shift) & 255)];
+    if (at[255 - static_cast<unsigned>((entries[0].key >> shift) & 255)] == count) continue;  // one byte value
+    uint32_t sum = 0;
+    for (uint32_t& a : at) {
+      const uint32_t c = a;
+      a = sum, sum += c;
+    }
+    for (int64_t i = 0; i < count; ++i) spare[at[255 - static_cast<unsigned>((entries[i].key >> shift) & 255)]++] = entries[i];
+    std::swap(entries, spare);
+  }
+  return entries;
+}
+
+// The candidate buffer of the select_candidates kernels: entries that beat `threshold` go in,
+// in index order, until it holds `cap`; then it is cut to its k best (nth_element), whose k-th
+// key is the threshold from then on (an equal key comes later in the row, so it loses).
+// Between cuts the threshold lags behind the true k-th best, which only lets more entries in.
+// The first threshold is a lower bound of the k-th best key that the caller found
+// (group_bound), or none: then every entry goes in until the first cut. k <= cap <= n; the
+// buffer and `spare` hold cap entries each.
 template <class K>
 struct Candidates {
   TopKEntry<K>* entries;
+  TopKEntry<K>* spare;
   int64_t k, cap, count = 0;
   K threshold = 0;
-  bool any = true;   // no threshold yet: every entry goes in
+  bool any = true;       // no threshold yet: every entry goes in
   bool was_cut = false;  // cut at least once: entries[k - 1] is the k-th best so far
 
   ORW_INLINE bool wanted(K key) const { return any || key > threshold; }
@@ -172,16 +196,25 @@ struct Candidates {
     any = false;
     was_cut = true;
   }
-  // entries[0..k) = the k best of all pushed, in output order.
+  // entries[0..k) = the k best of all pushed, in output order: for larger k the survivors
+  // radix sorted while they are still in index order (no cut: the usual case once a bound is
+  // known), else selected and sorted by comparison (for small k cheaper than the radix
+  // sort's byte passes: bench/kernels.cc, K = 16 against 50).
   void finish() {
+    if (!was_cut && k >= 32) {
+      const TopKEntry<K>* sorted = radix_sort_descending(entries, spare, count);
+      if (sorted != entries) std::copy(sorted, sorted + k, entries);
+      return;
+    }
     if (count > k) std::nth_element(entries, entries + (k - 1), entries + count, ComesBefore{});
     std::sort(entries, entries + k, ComesBefore{});  // the order is total (indices differ)
   }
 };
 
-// Entries a candidate buffer for k holds (at most the row's n): a few k, so that a cut's
-// O(cap) work is spread over at least cap - k entries that got in, and at least a few vectors.
-inline int64_t candidate_capacity(int64_t n, int64_t k) { return std::min(n, 2 * k + 64); }
+// Entries a candidate buffer for k holds (at most the row's n): enough that the survivors of
+// a bound rarely fill it (with the groups' bound about 4k on random rows; a cut costs a
+// comparison sort), and a few k.
+inline int64_t candidate_capacity(int64_t n, int64_t k) { return std::min(n, std::max<int64_t>(4 * k + 64, 4096)); }
 
 // A lower bound of the k-th best key of a row: cut the row into k groups of n / k; each
 // group's best is a different element, so the worst of the k group bests is at most the k-th
@@ -205,10 +238,10 @@ ORW_INLINE void start_from(Candidates<K>& c, K bound) {
 }
 
 // best[0..k) = the k first entries of keys[0..n) in output order, through a candidate buffer
-// (best holds candidate_capacity(n, k) entries), from the groups' bound.
+// (best holds 2 * candidate_capacity(n, k) entries), from the groups' bound.
 template <class S, class K = typename S::Lane>
 ORW_KERNEL void select_candidates(const K* keys, int64_t n, int64_t k, TopKEntry<K>* best) {
-  Candidates<K> c{best, k, candidate_capacity(n, k)};
+  Candidates<K> c{best, best + candidate_capacity(n, k), k, candidate_capacity(n, k)};
   start_from(c, group_bound<K>(n, k, [keys](int64_t first, int64_t count) ORW_INLINE_LAMBDA {
     K m = keys[first];
     for (int64_t i = first + 1; i < first + count; ++i) m = std::max(m, keys[i]);
@@ -244,7 +277,7 @@ ORW_KERNEL void select_contiguous_candidates(const float* x, int64_t n, int64_t 
                                              TopKEntry<K>* best) {
   constexpr auto kStep = static_cast<int64_t>(4 * S::kLanes);
   const K flip = largest ? K{0} : ~K{0};
-  Candidates<K> c{best, k, candidate_capacity(n, k)};
+  Candidates<K> c{best, best + candidate_capacity(n, k), k, candidate_capacity(n, k)};
   // The groups' best floats (a NaN is skipped, or kept by a lane: either way a bound), as keys.
   float bound_value = 0;  // the float whose key is the bound
   K lowest = ~K{0};
