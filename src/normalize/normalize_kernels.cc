@@ -33,7 +33,7 @@ constexpr size_t kChunkElements = 16384;
 constexpr size_t kRowChunkElements = 1024;
 
 // The KR kernel (rows, n, scratch of `rows` doubles) and the RK kernel (one block of n rows
-// of k, scratch of 2k doubles) of an op; the two share one signature (`mode`: the Softmax
+// of k, scratch of 3k doubles) of an op; the two share one signature (`mode`: the Softmax
 // kernels' norm::SoftmaxMode bits).
 using Kernel = void (*)(const double* x, size_t a, size_t b, double* out, double* scratch, unsigned mode);
 struct KernelPair {
@@ -62,7 +62,7 @@ void normalize_chunk(const KernelPair& k, const AxisExtent& e, size_t slices, co
     scratch.resize(slices);
     return k.kr(x, slices, n, out, scratch.data(), k.mode);
   }
-  scratch.resize(2 * inner);
+  scratch.resize(3 * inner);
   const size_t block = n * inner;
   for (size_t s = 0; s < slices; ++s) k.rk(x + s * block, n, inner, out + s * block, scratch.data(), k.mode);
 }
@@ -111,7 +111,7 @@ void normalize_windows(const KernelPair& k, DataType type, const AxisExtent& e, 
   const size_t per_slice = (inner + width - 1) / width, windows = static_cast<size_t>(e.outer) * per_slice;
   const size_t es = element_size(type), parts = std::min(windows, thread_count());
   std::vector<ByteBuffer> buffers;  // one per part, made here: tasks do not allocate
-  for (size_t i = 0; i < parts; ++i) buffers.push_back(byte_buffer((n + 2) * width * sizeof(double)));
+  for (size_t i = 0; i < parts; ++i) buffers.push_back(byte_buffer((n + 3) * width * sizeof(double)));
   auto part = [&](size_t i) {
     auto* chunk = reinterpret_cast<double*>(buffers[i].get());
     double* scratch = chunk + n * width;

@@ -40,11 +40,19 @@ ORW_INLINE V exp_le0(V d) {
   return d < V{} - 708.0 ? V{} : e;
 }
 
-// What the write pass applies per slice: LogSoftmax subtracts log(sum), Softmax multiplies by
-// 1 / sum (a product where a division would be: f64x2.div costs several products, and the
-// extra rounding of the reciprocal, 2^-53 relative, is far below the float and half outputs'
-// one rounding; double outputs already carry the exp polynomial's ~1e-15).
-inline double slice_factor(bool log, double sum) { return log ? std::log(sum) : 1.0 / sum; }
+// What the write pass applies per slice, from the slice's sum of exp terms and `below`, the
+// part of it from terms under the maximum (x < max): Softmax multiplies by 1 / sum (a product
+// where a division would be: f64x2.div costs several products, and the extra rounding of the
+// reciprocal, 2^-53 relative, is far below the float and half outputs' one rounding; double
+// outputs already carry the exp polynomial's ~1e-15), LogSoftmax subtracts log(sum). The sum is
+// c + below, c the count of maxima (each term exactly 1): with one maximum log1p(below) keeps
+// what log(1 + below) would lose when below is tiny (a row [40, N(0,1) x 999]: the maximum's
+// result is -log1p(~7e-15), which log(sum) had 1.6% off).
+inline double slice_factor(bool log, double sum, double below) {
+  if (!log) return 1.0 / sum;
+  const double maxima = std::nearbyint(sum - below);  // exact: each maximum's term is 1
+  return maxima == 1 ? std::log1p(below) : std::log(sum);
+}
 
 // One output element: Softmax's exp term e (stored by the sum pass) times t = 1 / sum, or
 // LogSoftmax's d = x - max less t = log(sum). (Softmax and LogSoftmax share one kernel
@@ -86,13 +94,14 @@ ORW_INLINE double lane_sum(typename S::V v) {
 // for the last one ran ~7% slower).
 
 // The sum of exp(x[i] - mk) over a row of n (Softmax, !log, keeps each term in out; out may be
-// x, x[i] being read first). The last element's buffer has -inf beside it, whose term is 0.
+// x, x[i] being read first), and in `below` the sum of the terms with x[i] < mk. The last
+// element's buffer has -inf beside it, whose term is 0.
 template <class S, bool kForFloat>
-ORW_INLINE double exp_sum_row(const double* x, size_t n, double mk, double* out, bool log) {
+ORW_INLINE double exp_sum_row(const double* x, size_t n, double mk, double* out, bool log, double& below) {
   constexpr size_t L = S::kLanes;
   const size_t whole = n - n % L;
   const auto mv = S::splat(mk);
-  typename S::V acc = S::splat(0);
+  typename S::V acc = S::splat(0), acc_below = S::splat(0);
   double in_pad[L], out_pad[L];
   const double* src = x;
   // LogSoftmax keeps no terms: they all go to out_pad (a store with no test, which would have
@@ -104,9 +113,11 @@ ORW_INLINE double exp_sum_row(const double* x, size_t n, double mk, double* out,
   for (bool last = false;; last = true) {
     double* d = dst;
     for (size_t i = 0; i < end; i += L, d += step) {
-      const auto e = exp_le0<kForFloat>(S::load(src + i) - mv);
+      const auto diff = S::load(src + i) - mv;
+      const auto e = exp_le0<kForFloat>(diff);
       S::store(d, e);
       acc = acc + e;
+      acc_below = acc_below + (diff < S::splat(0) ? e : S::splat(0));
     }
     if (last || whole == n) break;
     in_pad[0] = x[whole];
@@ -114,6 +125,7 @@ ORW_INLINE double exp_sum_row(const double* x, size_t n, double mk, double* out,
     src = in_pad, dst = out_pad, end = L;
   }
   if (whole != n && !log) out[whole] = out_pad[0];
+  below = lane_sum<S>(acc_below);
   return lane_sum<S>(acc);
 }
 
@@ -129,9 +141,10 @@ ORW_KERNEL void softmax_kr(const double* x, size_t rows, size_t n, double* out, 
   reduce_kr<S, MaxOp>(MaxOp{}, x, rows, n, m);
   for (size_t k = 0; k < rows; ++k, x += n, out += n) {
     const double mk = m[k];
-    const double s = (mode & kForFloat) ? exp_sum_row<S, true>(x, n, mk, out, log)
-                                        : exp_sum_row<S, false>(x, n, mk, out, log);
-    const double t = slice_factor(log, s);
+    double below;
+    const double s = (mode & kForFloat) ? exp_sum_row<S, true>(x, n, mk, out, log, below)
+                                        : exp_sum_row<S, false>(x, n, mk, out, log, below);
+    const double t = slice_factor(log, s, below);
     for_lanes<S>(n, [&](size_t i, auto w) ORW_INLINE_LAMBDA {
       using W = decltype(w);
       const auto e_or_d = log ? W::load(x + i) - W::splat(mk) : W::load(out + i);
@@ -140,18 +153,21 @@ ORW_KERNEL void softmax_kr(const double* x, size_t rows, size_t n, double* out, 
   }
 }
 
-// The column sums t[j] += exp(x[r][j] - m[j]) over the n rows of a block of k columns
-// (Softmax, !log, keeps each term in out; out may be x). An odd k's last column goes through
-// the buffers `last` (x, m, t, out: the column's element in every lane) row by row.
+// The column sums t[j] += exp(x[r][j] - m[j]) over the n rows of a block of k columns, and
+// b[j] += the terms with x[r][j] < m[j] (Softmax, !log, keeps each term in out; out may be x).
+// An odd k's last column goes through the buffers `last` (x, m, t, out, b: the column's
+// element in every lane) row by row.
 template <class S, bool kForFloat>
-ORW_INLINE void exp_sum_rows(const double* x, size_t n, size_t k, const double* m, double* t, double* out, bool log) {
+ORW_INLINE void exp_sum_rows(const double* x, size_t n, size_t k, const double* m, double* t, double* b, double* out,
+                             bool log) {
   constexpr size_t L = S::kLanes;
   const size_t whole = k - k % L;
-  double last[4][L];
+  double last[5][L];
   for (size_t r = 0; r < n; ++r) {
     const double* row = x + r * k;
     const double* mr = m;
     double* tr = t;
+    double* br = b;
     double* o = log ? last[3] : out + r * k;  // LogSoftmax's terms all to last[3], as in exp_sum_row
     const size_t step = log ? 0 : L;
     size_t end = whole;
@@ -159,36 +175,43 @@ ORW_INLINE void exp_sum_rows(const double* x, size_t n, size_t k, const double* 
     for (bool tail = false;; tail = true) {
       double* d = o;
       for (size_t j = 0; j < end; j += L, d += step) {
-        const auto e = exp_le0<kForFloat>(S::load(row + j) - S::load(mr + j));
+        const auto diff = S::load(row + j) - S::load(mr + j);
+        const auto e = exp_le0<kForFloat>(diff);
         S::store(d, e);  // row[j] is read: out may be x
         S::store(tr + j, S::load(tr + j) + e);
+        S::store(br + j, S::load(br + j) + (diff < S::splat(0) ? e : S::splat(0)));
       }
       if (tail || whole == k) break;
-      for (size_t l = 0; l < L; ++l) last[0][l] = row[whole], last[1][l] = m[whole], last[2][l] = t[whole];
-      row = last[0], mr = last[1], tr = last[2], o = last[3], end = L;
+      for (size_t l = 0; l < L; ++l) {
+        last[0][l] = row[whole], last[1][l] = m[whole], last[2][l] = t[whole], last[4][l] = b[whole];
+      }
+      row = last[0], mr = last[1], tr = last[2], o = last[3], br = last[4], end = L;
     }
     if (whole != k) {
       t[whole] = last[2][0];
+      b[whole] = last[4][0];
       if (!log) out[r * k + whole] = last[3][0];
     }
   }
 }
 
 // RK Softmax / LogSoftmax of one block x[n][k] (out may be x), column j being a slice: the
-// columns' maxes by the ReduceMax kernel into m = scratch[0, k), the sums (LogSoftmax: their
-// logs) into t = scratch[k, 2k) walking the rows in order (Softmax keeps each exp term in
-// out), then the write (t turned into the write's factors, slice_factor).
+// columns' maxes by the ReduceMax kernel into m = scratch[0, k), the sums into t =
+// scratch[k, 2k) and their parts below the maxima into b = scratch[2k, 3k) walking the rows in
+// order (Softmax keeps each exp term in out), then the write (t turned into the write's
+// factors, slice_factor).
 template <class S>
 ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, double* scratch, unsigned mode) {
   const bool log = mode & kLog;
   double* m = scratch;
   double* t = scratch + k;
+  double* b = scratch + 2 * k;
   std::fill(m, m + k, -std::numeric_limits<double>::infinity());
-  std::fill(t, t + k, 0.0);
+  std::fill(t, t + 2 * k, 0.0);
   reduce_rk<S, MaxOp>(MaxOp{}, x, n, k, k, m);
-  if (mode & kForFloat) exp_sum_rows<S, true>(x, n, k, m, t, out, log);
-  else exp_sum_rows<S, false>(x, n, k, m, t, out, log);
-  for (size_t j = 0; j < k; ++j) t[j] = slice_factor(log, t[j]);
+  if (mode & kForFloat) exp_sum_rows<S, true>(x, n, k, m, t, b, out, log);
+  else exp_sum_rows<S, false>(x, n, k, m, t, b, out, log);
+  for (size_t j = 0; j < k; ++j) t[j] = slice_factor(log, t[j], b[j]);
   for (size_t r = 0; r < n; ++r) {
     const double* row = x + r * k;
     double* o = out + r * k;
@@ -241,7 +264,7 @@ ORW_KERNEL void lp_kr(const double* x, size_t rows, size_t n, double* out, doubl
 }
 
 // RK LpNormalization of one block x[n][k] (out may be x), the column norms into norm[k] and
-// their reciprocals after them (the 2k scratch doubles every RK kernel gets).
+// their reciprocals after them (in the 3k scratch doubles every RK kernel gets).
 template <class S, class Op>
 ORW_KERNEL void lp_rk(const double* x, size_t n, size_t k, double* out, double* norm, unsigned /*mode*/) {
   std::fill(norm, norm + k, 0.0);
