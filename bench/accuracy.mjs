@@ -132,10 +132,16 @@ export function normalizeRef(x, dims, axis, { log = false, lp = false } = {}) {
   for (let o = 0; o < outer; ++o) {
     for (let c = 0; c < inner; ++c) {
       const at = (j) => (o * n + j) * inner + c;
-      let m = -Infinity, s = 0;
+      let m = -Infinity, s = 0, maxima = 0;
       for (let j = 0; j < n; ++j) m = Math.max(m, x[at(j)]);
-      for (let j = 0; j < n; ++j) s += lp ? x[at(j)] * x[at(j)] : Math.exp(x[at(j)] - m);
-      const t = lp ? Math.sqrt(s) : log ? Math.log(s) : s;
+      // The terms below the maximum summed apart from the maxima's (each exactly 1), so that
+      // log1p keeps them when they are tiny beside 1 (LogSoftmax of one element far above the rest).
+      for (let j = 0; j < n; ++j) {
+        if (lp) s += x[at(j)] * x[at(j)];
+        else if (x[at(j)] === m) ++maxima;
+        else s += Math.exp(x[at(j)] - m);
+      }
+      const t = lp ? Math.sqrt(s) : log ? Math.log(maxima) + Math.log1p(s / maxima) : maxima + s;
       for (let j = 0; j < n; ++j) out[at(j)] = lp ? x[at(j)] / t : log ? x[at(j)] - m - t : Math.exp(x[at(j)] - m) / t;
     }
   }
@@ -150,6 +156,24 @@ function meanRef(x) {
 }
 
 // ---- the cases --------------------------------------------------------------------------
+
+// Softmax-like rows built to be hard, each [what, rows, n, () => Float32Array]: one element far
+// above the rest (LogSoftmax's maximum is then -log1p of a tiny sum), large magnitudes (x - max
+// must keep its bits), many ties with the maximum, -inf entries.
+function adversarial() {
+  const rowsOf = (rows, n, f) => () => {
+    const a = new Float32Array(rows * n), u = values(Float64Array, rows * n, 0, 1, rows + n);
+    for (let i = 0; i < a.length; ++i) a[i] = f(i % n, u[i]);
+    return a;
+  };
+  const normal = (u) => Math.sqrt(-2 * Math.log(1 - u)) * Math.cos(2 * Math.PI * ((u * 7919) % 1));
+  return [
+    ['rows [40, N(0,1) x 999]', 1024, 1000, rowsOf(1024, 1000, (j, u) => (j === 0 ? 40 : normal(u)))],
+    ['rows of 3e4 + N(0,1)', 1024, 1000, rowsOf(1024, 1000, (j, u) => 3e4 + normal(u))],
+    ['rows of 5 with every third element tied at the maximum', 1024, 1001, rowsOf(1024, 1001, (j, u) => (j % 3 === 0 ? 5 : 5 - 4 * u))],
+    ['rows N(0,2) with every fifth element -inf', 1024, 1000, rowsOf(1024, 1000, (j, u) => (j % 5 === 0 ? -Infinity : 2 * normal(u)))],
+  ];
+}
 
 const M16 = 1 << 24;
 function cases() {
@@ -173,6 +197,9 @@ function cases() {
     { op: 'Softmax', type: 'float32', dims: [256, 256, 256], axis: 2, what: 'rows of 256, [-20, 20]', x: () => f32(M16, -20, 20, 15), ref: (x, c) => normalizeRef(x, c.dims, c.axis) },
     { op: 'Softmax', type: 'float32', dims: [256, 256, 256], axis: 0, what: 'columns of 256, [-20, 20]', x: () => f32(M16, -20, 20, 16), ref: (x, c) => normalizeRef(x, c.dims, c.axis) },
     { op: 'LogSoftmax', type: 'float32', dims: [256, 256, 256], axis: 2, what: 'rows of 256, [-20, 20]', x: () => f32(M16, -20, 20, 17), ref: (x, c) => normalizeRef(x, c.dims, c.axis, { log: true }) },
+    { op: 'Softmax', type: 'float32', dims: [512, 32000], axis: 1, what: 'rows of 32000, [-20, 20]', x: () => f32(512 * 32000, -20, 20, 21), ref: (x, c) => normalizeRef(x, c.dims, c.axis) },
+    { op: 'LogSoftmax', type: 'float32', dims: [108, 152064], axis: 1, what: 'rows of 152064, [-20, 20]', x: () => f32(108 * 152064, -20, 20, 22), ref: (x, c) => normalizeRef(x, c.dims, c.axis, { log: true }) },
+    ...['Softmax', 'LogSoftmax'].flatMap((op) => adversarial().map(([what, rows, n, gen]) => ({ op, type: 'float32', dims: [rows, n], axis: 1, what, x: gen, ref: (x, c) => normalizeRef(x, c.dims, c.axis, { log: op === 'LogSoftmax' }) }))),
     { op: 'LpNormalization', type: 'float32', dims: [64, 256, 1024], axis: 2, attributes: { p: 2 }, what: 'rows of 1024, [-1, 1]', x: () => f32(M16, -1, 1, 18), ref: (x, c) => normalizeRef(x, c.dims, c.axis, { lp: true }) },
     { op: 'LpNormalization', type: 'float32', dims: [64, 256, 1024], axis: 2, attributes: { p: 2 }, what: 'rows of 1024, [1e19, 1e20]', x: () => f32(M16, 1e19, 1e20, 19), ref: (x, c) => normalizeRef(x, c.dims, c.axis, { lp: true }) },
     { op: 'ReduceMean', type: 'int32', dims: [1 << 20], axes: null, what: '1M in [1.9e9, 2.1e9]', x: () => values(Int32Array, 1 << 20, 1.9e9, 2.1e9 - 1, 13), ref: (x) => meanRef(x) },

@@ -11,6 +11,8 @@
 //   node bench/ort-compare.mjs --zero-copy [...]   ours with wasm-resident inputs and outputs
 //     (Tensor.allocate, preferredOutputLocation 'wasm'), against ORT's usual copy in and out
 //     (ORT-web's wasm backend has no resident CPU tensors).
+//   node bench/ort-compare.mjs --workloads [...]   the post-processing workloads of apps, beside
+//     onnxruntime-web and transformers.js (bench/workloads.mjs, which takes the options)
 //   node bench/ort-compare.mjs --accuracy [--json] [--filter op]   worst error in ulps of both runtimes
 //     against float64 / double-double references (bench/accuracy.mjs)
 import { spawnSync } from 'node:child_process';
@@ -34,6 +36,12 @@ if (args.includes('--kernels')) {
   const program = new URL('../build/wasm/bench/orw_bench_kernels.js', import.meta.url);
   if (!existsSync(program)) throw new Error('build/wasm/bench/orw_bench_kernels.js is missing: run `npm run build` first');
   const rest = args.filter((a) => a !== '--kernels');
+  process.exit(spawnSync(process.execPath, [program.pathname, ...rest], { stdio: 'inherit' }).status ?? 1);
+}
+
+if (args.includes('--workloads')) {
+  const program = new URL('./workloads.mjs', import.meta.url);
+  const rest = args.filter((a) => a !== '--workloads');
   process.exit(spawnSync(process.execPath, [program.pathname, ...rest], { stdio: 'inherit' }).status ?? 1);
 }
 
