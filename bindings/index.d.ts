@@ -18,8 +18,9 @@ export interface InitOptions {
   /**
    * Threads for the kernels, the calling thread included (onnxruntime-web's
    * env.wasm.numThreads): 1 loads the single-threaded build; N > 1 the threaded build with a
-   * pool of N - 1 workers; 0 or left out, an automatic choice: min(4, available cores) where
-   * threads can run, else 1. In Node, the environment variable ORW_NUM_THREADS (if set) is the
+   * pool of N - 1 workers; 0 or left out, the automatic choice: 1 (threads pay for
+   * wasm-resident inputs of MiBs, and cost copy-mode and small calls a little: ask for them).
+   * In Node, the environment variable ORW_NUM_THREADS (if set) is the
    * default when this is left out. Threads run in Node and in cross-origin isolated pages and
    * workers; elsewhere the single-threaded build is loaded and runtimeInfo() says why.
    * @throws RangeError (a rejection) unless an integer from 0 to 64

@@ -10,15 +10,15 @@
 import { logLogChart } from './plot.js';
 import { $, h } from './ui.js';
 
-// init()'s automatic choice (bindings/js/threads.mjs): at most 4 threads.
-const AUTO_MAX_THREADS = 4;
+// The panel's comparison: 1 thread against min(4, cores) (what onnxruntime-web's default takes).
+const PANEL_MAX_THREADS = 4;
 
 // The thread count of the N-thread series, or 1 and why there is none.
 export function threadPlan() {
   if (!globalThis.crossOriginIsolated) {
     return { threads: 1, why: 'This page is not cross-origin isolated: threads cannot run here, so only the 1-thread series is shown.' };
   }
-  const threads = Math.min(AUTO_MAX_THREADS, navigator.hardwareConcurrency || 1);
+  const threads = Math.min(PANEL_MAX_THREADS, navigator.hardwareConcurrency || 1);
   if (threads < 2) return { threads: 1, why: 'This browser reports one core: there is no series with more threads.' };
   return { threads };
 }
@@ -140,7 +140,7 @@ export function setupSpeedPanel() {
   const run = $('speed-run');
   const result = $('speed-result');
   const plan = threadPlan();
-  const planText = (why) => why ?? `Compares 1 thread with ${plan.threads} (the automatic choice here: min(4, cores)).`;
+  const planText = (why) => why ?? `Compares 1 thread with ${plan.threads} (init({ numThreads: ${plan.threads} }): min(4, cores) here).`;
   $('speed-plan').textContent = planText(plan.why);
   run.disabled = false;
   run.addEventListener('click', async () => {

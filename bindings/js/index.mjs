@@ -36,7 +36,6 @@ function threadHost(options) {
   return {
     canRun: isolated,
     whyNot: 'threads need a cross-origin isolated page or worker (COOP same-origin, COEP require-corp)',
-    cores: globalThis.navigator?.hardwareConcurrency ?? 1,
     ownWasm: options.wasmBinary !== undefined || options.wasmPath !== undefined,
   };
 }

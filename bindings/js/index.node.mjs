@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import createOrwModule from './onnx-reduce-wasm.mjs';
 import { createCompiled, fetchBytes, initWith } from './module.mjs';
 import { checkNumThreads, chooseThreads, loadChosen, requestedThreads } from './threads.mjs';
-import { loadThreadedNode, nodeCores } from './threads-node.mjs';
+import { loadThreadedNode } from './threads-node.mjs';
 
 export * from './api.mjs';
 
@@ -58,7 +58,6 @@ export async function init(options = {}) {
   const requested = requestedThreads(options);
   const choose = () => chooseThreads(requested, {
     canRun: true,
-    cores: nodeCores(),
     ownWasm: options.wasmBinary !== undefined || options.wasmPath !== undefined,
     preferred: threadsFromEnv(),
   });

@@ -8,7 +8,7 @@ export * from './api.mjs';
 
 // This entry has no threaded build (the threaded one is several files: its workers load the
 // glue by URL): init({ numThreads }) is checked, and runtimeInfo() says why it runs on one.
-const host = { canRun: false, whyNot: 'the single-file entry (onnx-reduce-wasm/single) has no threaded build', cores: 1 };
+const host = { canRun: false, whyNot: 'the single-file entry (onnx-reduce-wasm/single) has no threaded build' };
 
 // Loads the wasm once: the embedded one, or options.wasmBinary when given (compiled here, so
 // bytes that are not wasm reject with the WebAssembly.CompileError, as the other entries do).

@@ -3,13 +3,7 @@
 // glue's worker_threads path. Required only when init() picks threads, so a single-threaded
 // user never reads it or its .wasm.
 import { createRequire } from 'node:module';
-import { availableParallelism, cpus } from 'node:os';
 import { createCompiled } from './module.mjs';
-
-// The cores the automatic choice counts (availableParallelism: Node 18.14+).
-export function nodeCores() {
-  return typeof availableParallelism === 'function' ? availableParallelism() : cpus().length;
-}
 
 // The module with `poolSize` pthread workers, started and loaded before it resolves. `bytes`:
 // the threaded .wasm (onnx-reduce-wasm-mt.wasm).

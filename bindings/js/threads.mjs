@@ -1,16 +1,16 @@
 // Which build init() loads, and with how many threads: init({ numThreads }) as onnxruntime-web
 // names it (env.wasm.numThreads). 1 is the single-threaded build; N > 1 the threaded one (a
-// pool of N - 1 workers, the calling thread being the N-th); left out or 0, an automatic
-// choice. Where threads cannot run (a page that is not cross-origin isolated, the
-// single-file entry) the single-threaded build is loaded all the same and runtimeInfo() says
-// why: asking for threads is never an error there.
+// pool of N - 1 workers, the calling thread being the N-th); left out or 0, the automatic
+// choice, which is one thread: inputs that come from JS arrays (the usual case) and small
+// calls run slower on the threaded build (its copies into shared memory and its JS-based C++
+// exceptions), so the default is never the slower build; threads are asked for, by
+// numThreads or Node's ORW_NUM_THREADS, where wasm-resident inputs of MiBs make them pay
+// (docs/api.md, Threads). Where threads cannot run (a page that is not cross-origin isolated,
+// the single-file entry) the single-threaded build is loaded all the same and runtimeInfo()
+// says why: asking for threads is never an error there.
 
 // The most threads init() accepts: kMaxThreads in src/core/parallel.h.
 export const MAX_THREADS = 64;
-// The automatic choice takes at most this many (onnxruntime-web caps its default at 4 too):
-// each thread is a worker started and loaded by init().
-export const AUTO_MAX_THREADS = 4;
-
 // A RangeError for numThreads that is not an integer in [0, MAX_THREADS]; `where` names the
 // API (init({ numThreads })) or the environment variable it came from.
 export function checkNumThreads(n, where = 'init({ numThreads })') {
@@ -28,7 +28,7 @@ export function requestedThreads(options) {
 }
 
 // The choice, before anything is loaded. `requested` is the checked numThreads (undefined when
-// left out); `host` what the entry knows: { canRun: boolean, whyNot?: string, cores: number,
+// left out); `host` what the entry knows: { canRun: boolean, whyNot?: string,
 // ownWasm: boolean (the caller gave wasmBinary or wasmPath), preferred?: { threads, from }
 // (a default from the environment: Node's ORW_NUM_THREADS) }. Returns { threads, reason? }:
 // threads > 1 means the threaded build with that many; reason says why it is 1.
@@ -47,25 +47,12 @@ export function chooseThreads(requested, host) {
   if (asked === 1) return { threads: 1, reason: `${from} asked for one thread` };
   if (!host.canRun) return { threads: 1, reason: host.whyNot };
   if (asked !== undefined) return { threads: asked };
-  const cores = Math.max(1, Math.floor(host.cores) || 1);
-  const threads = Math.min(AUTO_MAX_THREADS, cores);
-  return threads > 1 ? { threads, auto: true } : { threads: 1, reason: 'automatic: one core available' };
+  return { threads: 1, reason: 'automatic: one thread (threads pay for wasm-resident inputs of MiBs: ask for them with numThreads)' };
 }
 
-// The module of the chosen build: loadThreaded(poolSize) or loadSingle(). When threads were the
-// automatic choice and their files do not load (a bundler that did not carry them, say), the
-// single-threaded build is loaded instead and `chosen` says why; asked-for threads reject.
+// The module of the chosen build: loadThreaded(poolSize) or loadSingle().
 export async function loadChosen(chosen, loadThreaded, loadSingle) {
-  if (chosen.threads > 1) {
-    try {
-      return await loadThreaded(chosen.threads - 1);
-    } catch (e) {
-      if (!chosen.auto) throw e;
-      chosen.threads = 1;
-      chosen.reason = `automatic: the threaded build did not load (${e?.message ?? e})`;
-    }
-  }
-  return loadSingle();
+  return chosen.threads > 1 ? loadThreaded(chosen.threads - 1) : loadSingle();
 }
 
 // What runtimeInfo() reports, filled in once the module is loaded.

@@ -69,11 +69,11 @@ export function appPage(appRoot, scriptTag, bundler) {
     .replaceAll('Vite', bundler);
 }
 
-// The app's page is cross-origin isolated, so init() with numThreads left out tries the
-// threaded build first. Bundlers do not carry its files (bindings/js/index.mjs keeps them off
-// their patterns), so that first import fails and the single-threaded build runs: the one
-// failure expected, removed here (the failed request of onnx-reduce-wasm-mt.mjs and the
-// console's line for it). Anything else stays.
+// Bundlers do not carry the threaded build's files (bindings/js/index.mjs keeps them off their
+// patterns): an init() that asked for threads in the app's cross-origin isolated page would
+// fail to import onnx-reduce-wasm-mt.mjs, the one failure expected, removed here (the failed
+// request and the console's line for it). Anything else stays. (init() with numThreads left
+// out loads the single-threaded build and requests nothing of the threaded one.)
 export function withoutThreadedProbe(problems) {
   // (one probe per realm that loads the main entry: the page and its worker)
   let consoleLines = problems.filter((p) => p.includes('onnx-reduce-wasm-mt.mjs') && p.startsWith('HTTP 404')).length;

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { init, runtimeInfo } from '../../dist/index.node.mjs';
@@ -35,8 +35,6 @@ const infoAfter = (options, envThreads) => JSON.parse(child(`
   await m.init(${options});
   console.log(JSON.stringify(m.runtimeInfo()));`, { envThreads }));
 
-const AUTO = Math.min(4, availableParallelism());
-
 test('threads/numThreads 1 loads the single-threaded build, and runtimeInfo() says why', () => {
   const info = infoAfter('{ numThreads: 1 }');
   assert.deepEqual({ ...info, reason: undefined }, { numThreads: 1, simd: true, crossOriginIsolated: false, build: 'single-threaded', reason: undefined });
@@ -49,11 +47,12 @@ test('threads/numThreads 2 and 3 load the threaded build with that many threads'
   }
 });
 
-test(`threads/numThreads left out or 0: automatic, min(4, available cores) = ${AUTO} here`, () => {
+test('threads/numThreads left out or 0: automatic, one thread (the single-threaded build), and runtimeInfo() says why', () => {
   for (const options of ['{}', '{ numThreads: 0 }', '']) {
     const info = infoAfter(options);
-    assert.equal(info.numThreads, AUTO, options);
-    assert.equal(info.build, AUTO > 1 ? 'threaded' : 'single-threaded', options);
+    assert.equal(info.numThreads, 1, options);
+    assert.equal(info.build, 'single-threaded', options);
+    assert.match(info.reason, /^automatic: one thread .*ask for them with numThreads/, options);
   }
 });
 
@@ -62,8 +61,8 @@ test('threads/ORW_NUM_THREADS is the default when numThreads is left out, not wh
   assert.equal(one.build, 'single-threaded');
   assert.match(one.reason, /ORW_NUM_THREADS=1/);
   assert.deepEqual([infoAfter('{}', '3').numThreads, infoAfter('{}', '3').build], [3, 'threaded']);
-  assert.equal(infoAfter('{}', '0').numThreads, AUTO);
-  assert.equal(infoAfter('{}', '').numThreads, AUTO, 'an empty value counts as unset');
+  assert.equal(infoAfter('{}', '0').numThreads, 1);
+  assert.equal(infoAfter('{}', '').numThreads, 1, 'an empty value counts as unset');
   assert.equal(infoAfter('{ numThreads: 2 }', '1').build, 'threaded');
   assert.equal(infoAfter('{ numThreads: 1 }', '2').build, 'single-threaded');
 });
@@ -108,7 +107,7 @@ test('threads/a later init() with another count resolves to the loaded module; r
   assert.equal(out.y, 6);
 });
 
-test('threads/without the threaded files (a bundle that did not carry them): automatic falls back, asked-for threads reject', () => {
+test('threads/without the threaded files (a bundle that did not carry them): automatic runs, asked-for threads reject', () => {
   const dir = mkdtempSync(join(tmpdir(), 'orw-no-mt-'));
   try {
     for (const f of ['index.node.mjs', 'onnx-reduce-wasm.wasm']) copyFileSync(fileURLToPath(new URL(`../../dist/${f}`, import.meta.url)), join(dir, f));
@@ -120,7 +119,7 @@ test('threads/without the threaded files (a bundle that did not carry them): aut
       console.log(JSON.stringify({ ...m.runtimeInfo(), y: y.data[0] }));`, { timeout: 20_000 }));
     assert.equal(auto.build, 'single-threaded');
     assert.equal(auto.y, 6);
-    if (AUTO > 1) assert.match(auto.reason, /^automatic: the threaded build did not load \(.*onnx-reduce-wasm-mt\.wasm does not exist/);
+    assert.match(auto.reason, /^automatic: one thread/);
     const asked = child(`
       const m = await import(${entry});
       try { await m.init({ numThreads: 2 }); console.log('no error'); } catch (e) { console.log(e.name + ': ' + e.message); }
@@ -159,7 +158,7 @@ test('threads/this process: runtimeInfo() matches the build ORW_NUM_THREADS pick
   await init();
   const info = runtimeInfo();
   const env = process.env.ORW_NUM_THREADS;
-  const expected = env === undefined || env === '' || env === '0' ? AUTO : Number(env);
+  const expected = env === undefined || env === "" || env === "0" ? 1 : Number(env);
   assert.equal(info.numThreads, expected);
   assert.equal(info.build, expected > 1 ? 'threaded' : 'single-threaded');
   info.numThreads = 99;
