@@ -2,17 +2,19 @@
 // (order_key; a NaN the largest key, -0 equal to +0), flipped for largest = 0, so one pair of
 // kernels per key width (uint32, uint64) serves every type. Two ways to select a row's K best
 // while reading it once: select_row keeps a sorted buffer of the K best (each entry that
-// enters shifts the ones it beats: cheap for small K), select_candidates appends entries to an
-// unsorted buffer of a few K and cuts it back to its K best when full (nth_element), so an
-// entry costs O(1) whatever K is, and sorts the K best once at the end. Both compare a vector
-// of elements against the K-th best so far and skip it when no lane beats it: on long rows
-// almost every vector. Entries order by key, larger first, then by index, lower first: ties
-// keep the lower index first in either direction, NaNs included (all NaNs share one key).
+// enters shifts the ones it beats: cheap for small K), select_candidates collects, in index
+// order, the entries at or above a lower bound of the K-th best (from the best of K groups),
+// cutting them back when too many, and sorts the survivors once by key, stably (radix). Both
+// compare a vector of elements against the K-th best so far and skip it when no lane beats it:
+// on long rows almost every vector. Entries order by key, larger first, then by index, lower
+// first: ties keep the lower index first in either direction, NaNs included (all NaNs share
+// one key).
 #pragma once
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <type_traits>
 
 #include "arg/arg_microkernels.h"  // widened_key (the order-preserving int32 keys of halves), lane_bits
@@ -50,12 +52,6 @@ struct TopKEntry {
   K key;
   int64_t index;
 };
-
-// The output order: larger key first, then lower index.
-template <class K>
-ORW_INLINE bool comes_before(const TopKEntry<K>& a, const TopKEntry<K>& b) {
-  return a.key > b.key || (a.key == b.key && a.index < b.index);
-}
 
 // Places (key, index) into best[0..last], which is sorted, shifting the entries it beats one
 // down (best[last] is overwritten). The new index is larger than every one in the buffer, so
@@ -137,15 +133,6 @@ ORW_KERNEL void select_contiguous(const T* x, int64_t n, int64_t k, bool largest
   for (; i < n; ++i) threshold = offer_entry(best, k, threshold, order_key<T>(x[i]) ^ flip, i);
 }
 
-// comes_before as a type, so that std::sort and std::nth_element inline it (a function
-// pointer is an indirect call per comparison: in wasm several times the comparison itself).
-struct ComesBefore {
-  template <class K>
-  ORW_INLINE bool operator()(const TopKEntry<K>& a, const TopKEntry<K>& b) const {
-    return comes_before(a, b);
-  }
-};
-
 // Sorts entries[0..count) by key, larger first, stably (entries pushed in index order keep
 // it among equal keys: the output order), a byte of the key at a time from the lowest (LSD
 // radix sort, no comparisons: a comparison sort mispredicts about every other branch on
@@ -168,12 +155,20 @@ ORW_INLINE TopKEntry<K>* radix_sort_descending(TopKEntry<K>* entries, TopKEntry<
   return entries;
 }
 
+// The same order by insertion, for a few entries (the radix sort's byte passes cost more).
+template <class K>
+ORW_INLINE void insertion_sort_descending(TopKEntry<K>* entries, int64_t count) {
+  for (int64_t i = 1; i < count; ++i) insert_entry(entries, i, entries[i].key, entries[i].index);
+}
+
 // The candidate buffer of the select_candidates kernels: entries that beat `threshold` go in,
-// in index order, until it holds `cap`; then it is cut to its k best (nth_element), whose k-th
-// key is the threshold from then on (an equal key comes later in the row, so it loses).
-// Between cuts the threshold lags behind the true k-th best, which only lets more entries in.
-// The first threshold is a lower bound of the k-th best key that the caller found
-// (group_bound), or none: then every entry goes in until the first cut. k <= cap <= n; the
+// in index order, until it holds `cap`; then it is cut to its k best, still in index order
+// (the k-th best key by nth_element over a copy of the keys; every entry above it, and the
+// first ones equal to it), and that key is the threshold from then on (an equal key comes
+// later in the row, so it loses). Between cuts the threshold lags behind the true k-th best,
+// which only lets more entries in. The first threshold is a lower bound of the k-th best key
+// that the caller found (group_bound), or none: then every entry goes in until the first cut.
+// At the end the survivors, in index order, are sorted stably by key. k <= cap <= n; the
 // buffer and `spare` hold cap entries each.
 template <class K>
 struct Candidates {
@@ -181,8 +176,9 @@ struct Candidates {
   TopKEntry<K>* spare;
   int64_t k, cap, count = 0;
   K threshold = 0;
-  bool any = true;       // no threshold yet: every entry goes in
-  bool was_cut = false;  // cut at least once: entries[k - 1] is the k-th best so far
+  int64_t threshold_index = 0;  // after a cut: an element whose key is the threshold
+  bool any = true;              // no threshold yet: every entry goes in
+  bool was_cut = false;
 
   ORW_INLINE bool wanted(K key) const { return any || key > threshold; }
   ORW_INLINE void push(K key, int64_t index) {
@@ -190,24 +186,29 @@ struct Candidates {
     if (count == cap) cut();
   }
   void cut() {
-    std::nth_element(entries, entries + (k - 1), entries + count, ComesBefore{});
-    count = k;
-    threshold = entries[k - 1].key;
+    K* keys = reinterpret_cast<K*>(spare);
+    for (int64_t i = 0; i < count; ++i) keys[i] = entries[i].key;
+    std::nth_element(keys, keys + (k - 1), keys + count, std::greater<K>());
+    const K v = keys[k - 1];
+    int64_t above = 0;
+    for (int64_t i = 0; i < count; ++i) above += entries[i].key > v;
+    int64_t equal_left = k - above, kept = 0;
+    for (int64_t i = 0; i < count; ++i) {
+      const TopKEntry<K> e = entries[i];
+      const bool keep = e.key > v || (e.key == v && equal_left > 0);
+      if (e.key == v && keep) --equal_left, threshold_index = e.index;
+      if (keep) entries[kept++] = e;
+    }
+    count = kept;  // k
+    threshold = v;
     any = false;
     was_cut = true;
   }
-  // entries[0..k) = the k best of all pushed, in output order: for larger k the survivors
-  // radix sorted while they are still in index order (no cut: the usual case once a bound is
-  // known), else selected and sorted by comparison (for small k cheaper than the radix
-  // sort's byte passes: bench/kernels.cc, K = 16 against 50).
+  // entries[0..k) = the k best of all pushed, in output order.
   void finish() {
-    if (!was_cut && k >= 32) {
-      const TopKEntry<K>* sorted = radix_sort_descending(entries, spare, count);
-      if (sorted != entries) std::copy(sorted, sorted + k, entries);
-      return;
-    }
-    if (count > k) std::nth_element(entries, entries + (k - 1), entries + count, ComesBefore{});
-    std::sort(entries, entries + k, ComesBefore{});  // the order is total (indices differ)
+    if (count <= 64) return insertion_sort_descending(entries, count);
+    const TopKEntry<K>* sorted = radix_sort_descending(entries, spare, count);
+    if (sorted != entries) std::copy(sorted, sorted + k, entries);
   }
 };
 
@@ -308,7 +309,7 @@ ORW_KERNEL void select_contiguous_candidates(const float* x, int64_t n, int64_t 
   auto beaten = [largest](typename S::V e, typename S::V t) ORW_INLINE_LAMBDA {
     return largest ? e <= t : e >= t;
   };
-  auto threshold_value = [&]() ORW_INLINE_LAMBDA { return c.was_cut ? x[best[k - 1].index] : t0; };
+  auto threshold_value = [&]() ORW_INLINE_LAMBDA { return c.was_cut ? x[c.threshold_index] : t0; };
   int64_t i = 0;
   for (; i + kStep <= n; i += kStep) {
     if (!c.any) {
