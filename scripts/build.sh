@@ -10,7 +10,7 @@ jobs=${ORW_JOBS:-$(nproc)}
 
 # setup.sh's last two lines: protobuf-lite for the threaded build, then the single-threaded one.
 { read -r pb_wasm_threads; read -r pb_wasm; } < <(bash scripts/setup.sh | tail -2)
-[ -d node_modules ] || npm ci --no-audit --no-fund
+[ -d node_modules ] || ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund  # (no CUDA download)
 
 if [ "${ORW_SKIP_NATIVE:-0}" != 1 ]; then
   echo "[build] native" >&2
