@@ -94,7 +94,9 @@ TEST_CASE("every thread count gives the bits of one thread", "[threads]") {
     }
     for (const char* op : {"Softmax", "LogSoftmax", "Hardmax"}) cases.push_back({op, 13, {Attribute::of_int("axis", axis)}, {}, kFloats});
     cases.push_back({"LpNormalization", 22, {Attribute::of_int("axis", axis), Attribute::of_int("p", 1 + static_cast<int64_t>(rng() % 2))}, {}, kFloats});
-    cases.push_back({"TopK", 11, {Attribute::of_int("axis", axis)}, {int64_vector({std::min<int64_t>(5, dims[static_cast<size_t>(axis)])})}, kArgTypes});
+    for (int64_t k : {5, 60}) {  // a sorted buffer, a candidate buffer
+      cases.push_back({"TopK", 11, {Attribute::of_int("axis", axis)}, {int64_vector({std::min<int64_t>(k, dims[static_cast<size_t>(axis)])})}, kArgTypes});
+    }
     for (const char* op : {"Exp", "Abs", "Neg"}) cases.push_back({op, 13, {}, {}, kFloats});
     for (Case& c : cases) {
       const DataType type = c.types[rng() % c.types.size()];
