@@ -115,10 +115,13 @@ export function logSumExpRef(x, dims, axes) {
   if (axes.length !== 1 || axes[0] !== dims.length - 1) throw new Error('logSumExpRef: last axis only');
   const out = [];
   for (let r = 0; r < n / row; ++r) {
-    let m = -Infinity, s = 0;
+    let m = -Infinity, s = 0, maxima = 0;  // the terms under the maximum apart (log1p)
     for (let j = 0; j < row; ++j) m = Math.max(m, x[r * row + j]);
-    for (let j = 0; j < row; ++j) s += Math.exp(x[r * row + j] - m);
-    out.push(Math.log(s) + m);
+    for (let j = 0; j < row; ++j) {
+      if (x[r * row + j] === m) ++maxima;
+      else s += Math.exp(x[r * row + j] - m);
+    }
+    out.push(Math.log(maxima) + Math.log1p(s / maxima) + m);
   }
   return out;
 }

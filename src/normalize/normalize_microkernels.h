@@ -41,17 +41,13 @@ ORW_INLINE V exp_le0(V d) {
 }
 
 // What the write pass applies per slice, from the slice's sum of exp terms and `below`, the
-// part of it from terms under the maximum (x < max): Softmax multiplies by 1 / sum (a product
-// where a division would be: f64x2.div costs several products, and the extra rounding of the
+// part of it from terms under the maximum: Softmax multiplies by 1 / sum (a product where a
+// division would be: f64x2.div costs several products, and the extra rounding of the
 // reciprocal, 2^-53 relative, is far below the float and half outputs' one rounding; double
-// outputs already carry the exp polynomial's ~1e-15), LogSoftmax subtracts log(sum). The sum is
-// c + below, c the count of maxima (each term exactly 1): with one maximum log1p(below) keeps
-// what log(1 + below) would lose when below is tiny (a row [40, N(0,1) x 999]: the maximum's
-// result is -log1p(~7e-15), which log(sum) had 1.6% off).
+// outputs already carry the exp polynomial's ~1e-15), LogSoftmax subtracts log(sum), with
+// log1p where one maximum dwarfs the rest (log_of_exp_sum).
 inline double slice_factor(bool log, double sum, double below) {
-  if (!log) return 1.0 / sum;
-  const double maxima = std::nearbyint(sum - below);  // exact: each maximum's term is 1
-  return maxima == 1 ? std::log1p(below) : std::log(sum);
+  return log ? log_of_exp_sum(sum, below) : 1.0 / sum;
 }
 
 // One output element: Softmax's exp term e (stored by the sum pass) times t = 1 / sum, or

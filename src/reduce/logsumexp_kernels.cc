@@ -50,29 +50,47 @@ void for_each_element(const ReductionPlan& plan, F&& f) {
 double exp_below(float x, float m) { return exp_nonpositive_double(static_cast<double>(x) - static_cast<double>(m)); }
 double exp_below(double x, double m) { return std::exp(x - m); }
 
+// A sum of exp(x - m) terms and its part from the terms under the maximum (x < m): what
+// log_of_exp_sum takes.
+struct ExpSum {
+  double sum = 0, below = 0;
+  ExpSum operator+(const ExpSum& o) const { return {sum + o.sum, below + o.below}; }
+  double log() const { return log_of_exp_sum(sum, below); }
+};
+
 // sum(exp(x[0..n) - m)) in double: each float widened, x - m and its exp computed and summed
 // in double, so the sum is good to ~1e-15 relative and log(sum) + m keeps its precision even
 // when the two nearly cancel (a result near 0 from inputs of a few units: float exps and
-// sums were off by thousands of ulps there). Leaves of kBlock elements added pairwise.
+// sums were off by thousands of ulps there), the terms under m also apart. Leaves of kBlock
+// elements added pairwise.
 template <class S>
-double sum_exp(const float* x, size_t n, float m) {
+ExpSum sum_exp(const float* x, size_t n, float m) {
   if (n > kBlock) {
     const size_t half = (n / kBlock + 1) / 2 * kBlock;
     return sum_exp<S>(x, half, m) + sum_exp<S>(x + half, n - half, m);
   }
   size_t i = 0;
-  double sum = 0;
+  ExpSum s;
   if constexpr (S::kLanes > 1) {
     using W = simd::Vec128<float, double>;  // four floats as four double lanes
     using DV = typename W::V;
     typedef int64_t LV __attribute__((vector_size(sizeof(DV))));
-    const DV mv = W::splat(m);
-    DV acc = W::splat(0);
-    for (; i + 4 <= n; i += 4) acc = acc + exp_nonpositive_double<DV, LV>(W::load(x + i) - mv);
-    sum = (acc[0] + acc[1]) + (acc[2] + acc[3]);
+    const DV mv = W::splat(m), zero = W::splat(0);
+    DV acc = zero, below = zero;
+    for (; i + 4 <= n; i += 4) {
+      const DV d = W::load(x + i) - mv;
+      const DV e = exp_nonpositive_double<DV, LV>(d);
+      acc = acc + e;
+      below = below + (d < zero ? e : zero);
+    }
+    s = {(acc[0] + acc[1]) + (acc[2] + acc[3]), (below[0] + below[1]) + (below[2] + below[3])};
   }
-  for (; i < n; ++i) sum += exp_below(x[i], m);
-  return sum;
+  for (; i < n; ++i) {
+    const double e = exp_below(x[i], m);
+    s.sum += e;
+    if (x[i] < m) s.below += e;
+  }
+  return s;
 }
 
 // The int32 vector of a float vector (for exp_approx's exponent bits).
@@ -150,7 +168,7 @@ void logsumexp_rows(const float* x, size_t rows, size_t r, float* out) {
     const double result = std::log(s) + m;
     const double error = 0x1p-22 + 0x1p-23 * static_cast<double>(w) / s + 1e-12;
     const bool quick_is_good = error <= 1.5 * 0x1p-24 * (std::fabs(result) - error);
-    out[k] = static_cast<float>(quick_is_good ? result : std::log(sum_exp<S>(x, r, m)) + m);
+    out[k] = static_cast<float>(quick_is_good ? result : sum_exp<S>(x, r, m).log() + m);
   }
 }
 
@@ -182,7 +200,7 @@ class LogSumExpRunner final : public ReduceStream {
     for (const Pair& p : pairs) merge(p);
   }
   void finish() override {
-    if (!rows_plan_) out_[0] = std::isfinite(max_) ? static_cast<float>(std::log(sum_) + max_) : max_;
+    if (!rows_plan_) out_[0] = std::isfinite(max_) ? static_cast<float>(sum_.log() + max_) : max_;
   }
   // True for the plans this stream handles.
   static bool handles(const ReductionPlan& plan) {
@@ -195,11 +213,17 @@ class LogSumExpRunner final : public ReduceStream {
   // A piece of an R plan: its max and, when that is finite, the sum of exp(x - max).
   struct Pair {
     float max;
-    double sum;
+    ExpSum sum;
   };
   static Pair piece_pair(const float* x, size_t count) {
     const float m = reduce_r<S, MaxOp>(MaxOp{}, x, count);
-    return {m, std::isfinite(m) ? sum_exp<S>(x, count, m) : 0.0};
+    return {m, std::isfinite(m) ? sum_exp<S>(x, count, m) : ExpSum{}};
+  }
+  // A pair's sum seen from a larger maximum `top` (every term then under it), or as it is.
+  static ExpSum rescaled(const ExpSum& s, float m, float top) {
+    if (m == top) return s;
+    const double scale = exp_below(m, top);
+    return {s.sum * scale, s.sum * scale};
   }
   // The running pair with a piece's: NaN stays NaN, +inf wins, an all -inf piece adds nothing.
   void merge(const Pair& p) {
@@ -213,7 +237,7 @@ class LogSumExpRunner final : public ReduceStream {
         max_ = m, sum_ = p.sum;
       } else {
         const float top = m > max_ ? m : max_;
-        sum_ = sum_ * exp_below(max_, top) + p.sum * exp_below(m, top);
+        sum_ = rescaled(sum_, max_, top) + rescaled(p.sum, m, top);
         max_ = top;
       }
     }
@@ -223,7 +247,7 @@ class LogSumExpRunner final : public ReduceStream {
   size_t row_;
   bool rows_plan_;
   float max_ = -kInf;  // R plans: the running pair
-  double sum_ = 0;
+  ExpSum sum_;
 };
 
 // LogSumExp of floats: log(sum(exp(x - m))) + m with m the slice's max, so large x cannot
@@ -235,10 +259,15 @@ void logsumexp_of(const ReductionPlan& plan, const T* x, T* out, Variant v) {
   // every element into a temporary, then the same pairwise sum as ReduceSum.
   std::vector<T> m(n_out);
   run_plan<MaxOp, T>(plan, x, m.data(), v);
-  std::vector<double> e(static_cast<size_t>(plan.input_count)), s(n_out);  // in double, as sum_exp
+  // In double, as sum_exp; the terms under the maximum summed apart too (log_of_exp_sum).
+  std::vector<double> e(static_cast<size_t>(plan.input_count)), s(n_out), below(n_out);
+  for_each_element(plan, [&](size_t i, size_t o) { e[i] = std::isfinite(m[o]) && x[i] < m[o] ? exp_below(x[i], m[o]) : 0.0; });
+  run_plan<SumOp, double>(plan, e.data(), below.data(), v);
   for_each_element(plan, [&](size_t i, size_t o) { e[i] = std::isfinite(m[o]) ? exp_below(x[i], m[o]) : 0.0; });
   run_plan<SumOp, double>(plan, e.data(), s.data(), v);
-  for (size_t o = 0; o < n_out; ++o) out[o] = std::isfinite(m[o]) ? static_cast<T>(std::log(s[o]) + m[o]) : m[o];
+  for (size_t o = 0; o < n_out; ++o) {
+    out[o] = std::isfinite(m[o]) ? static_cast<T>(log_of_exp_sum(s[o], below[o]) + m[o]) : m[o];
+  }
 }
 
 }  // namespace

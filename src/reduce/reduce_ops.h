@@ -84,6 +84,16 @@ struct MinOp {
 
 // Whether a kernel may split a long reduction into a pairwise tree of partials (more accurate
 // float sums); true unless the descriptor says otherwise.
+// log(sum) of a sum of exp(x - max) terms, from the sum and `below`, the part of it from terms
+// under the maximum (x < max): the sum is c + below with c the count of maxima (each term
+// exactly 1), and with one maximum log1p(below) keeps what log(1 + below) loses when below is
+// tiny (one element 40 above the rest: log(sum) was 25% off). The LogSumExp and LogSoftmax
+// kernels' last step.
+inline double log_of_exp_sum(double sum, double below) {
+  const double maxima = std::nearbyint(sum - below);  // exact: each maximum's term is 1
+  return maxima == 1 ? std::log1p(below) : std::log(sum);
+}
+
 template <class Op, class = void> constexpr bool kPairwise = true;
 template <class Op> constexpr bool kPairwise<Op, std::void_t<decltype(Op::kPairwise)>> = Op::kPairwise;
 
