@@ -6,6 +6,7 @@
 #include <malloc.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <exception>
 #include <new>
 #include <stdexcept>
@@ -20,6 +21,44 @@ GlueState& glue() {
   static GlueState s;
   return s;
 }
+
+#ifndef __wasm_exception_handling__
+namespace {
+
+// The threaded build throws JS-based exceptions, whose memory the runtime takes with malloc at
+// each throw (and one per catch); when that fails it throws garbage and later traps. A reserve
+// is held between calls and given back the moment a throw finds the heap exhausted.
+constexpr size_t kExceptionReserveBytes = 64 << 10;
+void* exception_reserve = nullptr;
+
+// The runtime's record before each thrown object (its ExceptionInfo, 16 bytes in this
+// Emscripten's JS glue, which frees the block from 16 bytes before the object).
+constexpr size_t kExceptionHeaderBytes = 16;
+
+}  // namespace
+
+void keep_exception_reserve() {
+  if (!exception_reserve) exception_reserve = std::malloc(kExceptionReserveBytes);
+}
+
+}  // namespace orw::bindings
+
+// Replaces the JS runtime's allocation of a thrown object (which returns garbage when malloc
+// fails): the reserve is given back first.
+extern "C" void* __cxa_allocate_exception(size_t size) noexcept {
+  using namespace orw::bindings;
+  void* p = std::malloc(size + kExceptionHeaderBytes);
+  if (!p && exception_reserve) {
+    std::free(exception_reserve);
+    exception_reserve = nullptr;
+    p = std::malloc(size + kExceptionHeaderBytes);
+  }
+  if (!p) std::abort();
+  return static_cast<char*>(p) + kExceptionHeaderBytes;
+}
+
+namespace orw::bindings {
+#endif
 
 namespace {
 
@@ -48,7 +87,19 @@ void record_current_exception() {
   } catch (const std::exception& e) {
     set_error(ErrorKind::kInternal, e.what());
   } catch (...) {
-    set_error(ErrorKind::kInternal, "unknown error");
+    // Every exception the code throws has a known type, bar one made when memory is exhausted:
+    // the threaded build's exceptions (JS-based) live in memory the runtime allocates, and
+    // without it the runtime throws one of no known type. The wasm-exceptions build also
+    // catches JS exceptions here: there a heap that cannot give a small block tells.
+#ifdef __wasm_exception_handling__
+    void* probe = std::malloc(256);
+    std::free(probe);
+    const bool exhausted = probe == nullptr;
+#else
+    const bool exhausted = true;
+#endif
+    if (exhausted) set_error(ErrorKind::kAllocation, "out of memory");
+    else set_error(ErrorKind::kInternal, "unknown error");
   }
 }
 

@@ -51,18 +51,29 @@ GlueState& glue();
 // buffer for exceptions runs out after a few, and the module aborts).
 void record_current_exception();
 
+// Keeps the memory the threaded build needs to throw when the heap is exhausted (see
+// status.cc); nothing to do in the build with wasm exceptions, whose runtime has its own.
+#ifdef __wasm_exception_handling__
+inline void keep_exception_reserve() {}
+#else
+void keep_exception_reserve();
+#endif
+
 // Runs f; on an exception records it and returns false.
 template <class F>
 bool guarded(F&& f) {
   GlueState& s = glue();
   s.error.clear();
+  keep_exception_reserve();
+  bool ok = true;
   try {
     f();
-    return true;
   } catch (...) {
     record_current_exception();
-    return false;
+    ok = false;
   }
+  keep_exception_reserve();  // (taken again after a failure used it)
+  return ok;
 }
 
 // Fills glue().output_desc from glue().outputs, for JS to read in one go: count, then per
