@@ -6,7 +6,6 @@
 #include <map>
 #include <memory>
 #include <stdexcept>
-#include <string>
 
 #include "core/errors.h"
 #include "infos.h"
@@ -63,7 +62,7 @@ bool node_to_bytes(int handle) {
 val int_to_val(int64_t x) {
   constexpr int64_t kMaxSafe = (int64_t{1} << 53) - 1;
   if (x >= -kMaxSafe && x <= kMaxSafe) return val(static_cast<double>(x));
-  return val::global("BigInt")(std::to_string(x));
+  return val::global("BigInt")(text_of(x));  // (the library's integer text: no printf in the wasm)
 }
 
 // An object with no prototype: a key named by the model (an attribute '__proto__') is an own

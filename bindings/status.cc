@@ -145,11 +145,11 @@ int begin_stream(std::unique_ptr<StreamedRun> s, std::string label) {
 
 namespace {
 
-// f(), its allocation failures named after the streamed run in progress.
-template <class F>
-void naming_stream_allocations(F&& f) {
+// f(arg), its allocation failures named after the streamed run in progress (a function
+// pointer, not a template: one copy of the handlers for the three steps of a stream).
+void naming_stream_allocations(void (*f)(uintptr_t), uintptr_t arg = 0) {
   try {
-    f();
+    f(arg);
   } catch (const AllocationError& e) {
     fail<AllocationError>(ErrorMessage() << glue().stream_label << ": " << e.message());
   } catch (const std::bad_alloc&) {
@@ -189,8 +189,9 @@ EMSCRIPTEN_KEEPALIVE size_t orw_stream_next() {
   using namespace orw::bindings;
   GlueState& g = glue();
   if (!g.stream || g.stream_failed) return 0;
-  const bool ok = guarded([&g] {
-    naming_stream_allocations([&g] {
+  const bool ok = guarded([] {
+    naming_stream_allocations([](uintptr_t) {
+      GlueState& g = glue();
       g.piece = g.stream->next();
       const size_t bytes = std::max<size_t>(g.piece.count * g.stream->element_size(), 1);
       if (g.staging_in.size() < bytes) g.staging_in.resize(bytes);
@@ -214,7 +215,8 @@ EMSCRIPTEN_KEEPALIVE int orw_stream_feed(uintptr_t from) {
   return guarded([from] {
     if (!glue().stream) orw::fail<orw::InternalError>(orw::ErrorMessage() << "stream: no streamed run in progress");
     const void* in = from ? reinterpret_cast<const void*>(from) : glue().staging_in.data();
-    naming_stream_allocations([in] { glue().stream->feed(in, glue().staging_out.data()); });
+    naming_stream_allocations([](uintptr_t at) { glue().stream->feed(reinterpret_cast<const void*>(at), glue().staging_out.data()); },
+                              reinterpret_cast<uintptr_t>(in));
   });
 }
 EMSCRIPTEN_KEEPALIVE int orw_stream_end() {
@@ -222,7 +224,7 @@ EMSCRIPTEN_KEEPALIVE int orw_stream_end() {
   const bool ok = !glue().stream_failed && guarded([] {
     if (!glue().stream) orw::fail<orw::InternalError>(orw::ErrorMessage() << "stream: no streamed run in progress");
     glue().outputs.clear();
-    naming_stream_allocations([] {
+    naming_stream_allocations([](uintptr_t) {
       for (orw::Tensor& out : glue().stream->finish()) glue().outputs.push_back(out);
       describe_outputs();
     });
