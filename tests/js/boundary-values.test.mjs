@@ -66,6 +66,18 @@ for (const op of ['ReduceMax', 'ReduceMin']) {
       }
     }
     assert.deepEqual([...seen], ['ffffffff']);
+    // float16 and bfloat16 (keys: docs/semantics.md): one NaN per op as well.
+    for (const [type, nans] of [['float16', [0x7e01, 0xfe00, 0x7c01]], ['bfloat16', [0x7fc1, 0xffc0, 0x7f81]]]) {
+      const halves = new Set();
+      for (const nan of nans) {
+        for (let n = 1; n <= 40; ++n) {
+          const bits = new Uint16Array(n).fill(0x3c00);
+          bits[n >> 1] = nan;
+          halves.add(node.run([new Tensor(type, bits, [n])])[0].data[0].toString(16));
+        }
+      }
+      assert.deepEqual([...halves], [op === 'ReduceMax' ? '7fff' : 'ffff'], type);
+    }
   });
 }
 

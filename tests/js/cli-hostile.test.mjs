@@ -57,6 +57,13 @@ test('cli/names from the model are printed with control characters escaped (run 
     assert.doesNotMatch(r.stdout, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
     assert.ok(r.stdout.includes('x\\x1b[2J\\x1b]0;pwned\\x07\\x9b1m\\u{202e}'), r.stdout);
   }
+  // '__proto__' is a name like any other: its input is fed and its output printed.
+  const r = run('run', sumModel(join(tmp, 'proto-in.onnx'), [2], { input: '__proto__', output: 'y' }));
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^input {2}__proto__: float32\[2\] \(random\)/m);
+  const out = run('run', sumModel(join(tmp, 'proto-out.onnx'), [2], { input: 'x', output: '__proto__' }));
+  assert.equal(out.status, 0, out.stderr);
+  assert.match(out.stdout, /^output __proto__: float32\[\]/m);
   // A model name in an error message: escaped as well.
   const unknown = run('run', model, '--input', `nope\u001b[31m=${join(tmp, 'none.json')}`);
   assert.equal(unknown.status, 1);
