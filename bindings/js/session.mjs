@@ -115,8 +115,9 @@ export const { InferenceSession } = { InferenceSession: class {
     const outNames = this.#info.outputNames;
     const { wanted, outputs, rest } = this.#fetches(fetches, options);
     if (typeof rest !== 'object' || Array.isArray(rest)) throw new TypeError('InferenceSession.run: options must be an object { preferredOutputLocation? }');
-    const label = (i) => `InferenceSession.run: fetches['${printable(outNames[i])}']`;
-    const { keep, into } = runOptions(outputs ? { ...rest, outputs } : rest, outNames.length, 'InferenceSession.run', this.#keep, outputs ? label : undefined);
+    // How errors name preallocated output i (made only when there are any: no closure per run).
+    const label = outputs ? (i) => `InferenceSession.run: fetches['${printable(outNames[i])}']` : undefined;
+    const { keep, into } = runOptions(outputs ? { ...rest, outputs } : rest, outNames.length, 'InferenceSession.run', this.#keep, label);
     const m = wasm();
     const handle = this.#handle;
     const where = 'InferenceSession.run';
