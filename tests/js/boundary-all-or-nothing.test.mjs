@@ -100,12 +100,13 @@ test('messages/an output beyond the addressable memory names the op (and Tensor.
 test('out of memory/every call is a RangeError naming it, nothing aborts, all works once memory is freed', () => {
   const script = `
     import assert from 'node:assert/strict';
-    import { init, Tensor, Node, InferenceSession, makeModel, memoryStats } from ${JSON.stringify(ENTRY)};
+    import { init, Tensor, Node, InferenceSession, inferModelShapes, makeModel, memoryStats } from ${JSON.stringify(ENTRY)};
     await init();
     const f32 = (n, v) => new Tensor('float32', new Float32Array(n).fill(v), [n]);
     const sum = Node.create({ opType: 'ReduceSum', opset: 13, attributes: { keepdims: 0 } });
-    const session = await InferenceSession.create(makeModel({ opset: 13, inputs: [{ name: 'x', type: 'float32', dims: ['N'] }],
-      outputs: [{ name: 'y', type: 'float32', dims: [] }], nodes: [{ opType: 'ReduceSum', inputs: ['x'], outputs: ['y'], attributes: { keepdims: 0 } }] }));
+    const model = makeModel({ opset: 13, inputs: [{ name: 'x', type: 'float32', dims: ['N'] }],
+      outputs: [{ name: 'y', type: 'float32', dims: [] }], nodes: [{ opType: 'ReduceSum', inputs: ['x'], outputs: ['y'], attributes: { keepdims: 0 } }] });
+    const session = await InferenceSession.create(model);
     const w = Tensor.allocate('float32', [4]);
     w.data.fill(2);
     const held = [];
@@ -132,6 +133,8 @@ test('out of memory/every call is a RangeError naming it, nothing aborts, all wo
       assert.throws(() => session.runSync({ x: f32(1000, 1) }), oom(byRun));
       assert.throws(() => session.runSync({ x: f32(1 << 18, 1) }), oom(byRun));
       assert.throws(() => Node.create({ opType: 'ReduceSum', opset: 13 }), oom(/^Node\\.create: /));
+      await assert.rejects(InferenceSession.create(model), oom(/^InferenceSession\\.create: /));
+      assert.throws(() => inferModelShapes(model), oom(/^inferModelShapes: /));
     }
     // Node.create as memory comes back a little at a time: it fails naming itself, or gives a
     // whole Node (never one without its description).

@@ -44,7 +44,7 @@ for (const [type, to, toBits, toNumber, maxFinite] of [
   });
 }
 
-test('values/the cases of the report: 1 + 2^-11 + 2^-40 and 65519.99999', () => {
+test('values/1 + 2^-11 + 2^-40 and 65519.99999 are rounded once', () => {
   assert.equal(numberToFloat16Bits(1 + 2 ** -11 + 2 ** -40), 15361);
   assert.equal(numberToFloat16Bits(65519.99999), 0x7bff);
   assert.equal(numberToFloat16Bits(65520), 0x7c00);
