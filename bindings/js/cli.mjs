@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { init, InferenceSession, inferModelShapes } from './index.node.mjs';
 import { DEFAULT_MAX_ELEMENTS, prng, randomInput, readInput } from './cli-inputs.mjs';
-import { terminalSafe } from './escape.mjs';
+import { controlsEscaped, terminalSafe } from './escape.mjs';
 import { float16BitsToNumber, bfloat16BitsToNumber } from './half.mjs';
 
 const USAGE = `usage:
@@ -98,8 +98,9 @@ async function main(argv) {
 main(process.argv.slice(2)).then(
   (code) => { process.exitCode = code; },
   (e) => {
-    // Messages of the package escape the names they quote; the rest may quote a file name.
-    console.error(e instanceof UsageError ? e.message : `error: ${e.message}`);
+    // Messages of the package escape the names they quote; what else a message may carry from a
+    // model or a file (a type name, say) is escaped here.
+    console.error(controlsEscaped(e instanceof UsageError ? e.message : `error: ${e.message}`));
     process.exitCode = e instanceof UsageError ? 2 : 1;
   },
 );

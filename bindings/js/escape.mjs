@@ -23,3 +23,12 @@ export function terminalSafe(name) {
   for (const c of String(name)) out += escapeChar(c);
   return out;
 }
+
+// Text made elsewhere (an error message) as the command line prints it: its line breaks and
+// tabs kept, every other control character through escapeChar; backslashes left as they are
+// (the messages' own escapes).
+export function controlsEscaped(text) {
+  let out = '';
+  for (const c of String(text)) out += c === '\n' || c === '\t' || c === '\\' ? c : escapeChar(c);
+  return out;
+}

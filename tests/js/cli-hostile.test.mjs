@@ -85,6 +85,7 @@ test('cli/every problem of an --input file names the file and the reason', () =>
     ['deep.json', '['.repeat(100000) + ']'.repeat(100000), /deep\.json: the data is nested deeper than 64 levels/],
     ['ragged.json', '[[1, 2], [3]]', /ragged\.json: the data is ragged/],
     ['notdata.json', '{"data": 5}', /notdata\.json: expected \{"type", "dims", "data"\}/],
+    ['badtype.json', '{"type": "f\\u001b[2J", "data": [1, 2, 3, 4]}', /badtype\.json: Tensor: unknown type 'f\\x1b\[2J'/],
     ['wrongsize.json', '{"type": "float32", "dims": [4], "data": [1, 2, 3]}', /wrongsize\.json: Tensor: size mismatch: data has 3 elements but dims \[4\] need 4/],
     ['garbage.pb', Buffer.from([0xff, 0xff, 0xff]), /garbage\.pb: readTensorProto: /],
     ['missing.json', null, /cannot read .*missing\.json: ENOENT/],
@@ -96,6 +97,7 @@ test('cli/every problem of an --input file names the file and the reason', () =>
     assert.equal(r.status, 1, `${name}: ${r.stderr}`);
     assert.match(r.stderr, re, name);
     assert.doesNotMatch(r.stderr, /Cannot read properties|Maximum call stack|should be a multiple/, name);
+    assert.doesNotMatch(r.stderr, /\u001b/, name);
   }
   // A good .pb of the wrong size for the model: the run says so, naming the input.
   writeFileSync(join(tmp, 'three.pb'), Uint8Array.from(encodeTensor('x', { type: 'float32', data: Float32Array.of(1, 2, 3), dims: [3] })));
