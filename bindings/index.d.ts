@@ -209,7 +209,7 @@ export interface ShapeInfo {
 }
 
 export type AttributeValue =
-  | number | string | boolean | readonly number[] | readonly string[] | Tensor
+  | number | bigint | string | boolean | readonly (number | bigint)[] | readonly string[] | Tensor
   | { type: 'int' | 'float' | 'string' | 'ints' | 'floats' | 'strings'; value: unknown };
 
 export interface NodeSpec {
@@ -247,7 +247,8 @@ export class Node<Op extends string = string> {
   readonly opset: number;
   /** The operator version in force at `opset`. */
   readonly sinceVersion: number;
-  readonly attributes: Record<string, number | string | number[] | string[] | Tensor>;
+  /** As given; int64 values beyond 2^53 as bigint (each reads back exactly). */
+  readonly attributes: Record<string, number | bigint | string | (number | bigint)[] | string[] | Tensor>;
   readonly inputs: string[];
   readonly outputs: string[];
   /**

@@ -4,6 +4,7 @@
 // through Embind, parsed by JS: smaller in wasm than building JS objects through val).
 #include <emscripten/bind.h>
 
+#include <new>
 #include <string>
 
 #include "core/errors.h"
@@ -54,7 +55,7 @@ std::string layout() {
 // [{"domain","opType","sinceVersion","types":[ONNX element type],
 //   "inputs":[[name, optional 0/1]],"attributes":[[name, ONNX attribute type, boolean 0/1]],
 //   "axesFrom":0 none | 1 attribute | 2 input}]
-std::string op_rows() {
+std::string op_rows_text() {
   Json j;
   const char* row_sep = "[";
   for (const OpSchema& s : all_ops()) {
@@ -78,6 +79,16 @@ std::string op_rows() {
   }
   j << (*row_sep == '[' ? "[]" : "]");
   return std::move(j.text());
+}
+
+// op_rows_text() as a JS string made in place (a returned std::string would be copied into a
+// buffer Embind allocates), or null when memory is exhausted.
+emscripten::val op_rows() {
+  try {
+    return emscripten::val(op_rows_text().c_str());
+  } catch (const std::bad_alloc&) {
+    return emscripten::val::null();
+  }
 }
 
 // The threads the kernels use from now on, the calling thread included (1 in a build without

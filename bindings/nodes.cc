@@ -57,6 +57,18 @@ bool node_to_bytes(int handle) {
   return guarded([&] { glue().bytes = live_node(handle, "Node.toBytes").serialize(); });
 }
 
+// An int64 attribute value as JS reads it back: a number while a number holds it exactly, else
+// a BigInt (so every value read back can be given to Node.create again).
+val int_to_val(int64_t x) {
+  constexpr int64_t kMaxSafe = (int64_t{1} << 53) - 1;
+  if (x >= -kMaxSafe && x <= kMaxSafe) return val(static_cast<double>(x));
+  return val::global("BigInt")(text_of(x));  // (the library's integer text: no printf in the wasm)
+}
+
+// An object with no prototype: a key named by the model (an attribute '__proto__') is an own
+// property like any other there, not the prototype's setter.
+val keyed_object() { return val::global("Object").call<val>("create", val::null()); }
+
 // {opType, domain, name, sinceVersion, inputs, outputs, attributes: {name: value}}
 val node_describe(int handle) {
   val out = val::null();
@@ -67,16 +79,16 @@ val node_describe(int handle) {
     d.set("domain", n.domain());
     d.set("name", n.name());
     d.set("sinceVersion", n.since_version());
-    val ins = val::array(), outs = val::array(), attrs = val::object();
+    val ins = val::array(), outs = val::array(), attrs = keyed_object();
     for (const auto& s : n.inputs()) ins.call<void>("push", s);
     for (const auto& s : n.outputs()) outs.call<void>("push", s);
     for (const Attribute& a : n.attributes()) {
       val v = val::null();
       switch (a.type) {
-        case AttrType::kInt: v = val(static_cast<double>(a.i)); break;
+        case AttrType::kInt: v = int_to_val(a.i); break;
         case AttrType::kFloat: v = val(a.f); break;
         case AttrType::kString: v = val(a.s); break;
-        case AttrType::kInts: v = val::array(); for (int64_t x : a.ints) v.call<void>("push", static_cast<double>(x)); break;
+        case AttrType::kInts: v = val::array(); for (int64_t x : a.ints) v.call<void>("push", int_to_val(x)); break;
         case AttrType::kFloats: v = val::array(); for (float x : a.floats) v.call<void>("push", x); break;
         case AttrType::kStrings: v = val::array(); for (const auto& x : a.strings) v.call<void>("push", x); break;
         case AttrType::kTensor: {  // {onnxType, dims, bytes}: graph-node.mjs makes it a Tensor
@@ -184,7 +196,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_stream_begin(int handle, uintptr_t 
     std::vector<const Tensor*> inputs;
     read_inputs(desc_ptr, n_inputs, tensors, inputs);
     if (inputs.empty() || !inputs[0]) { status = 2; return; }
-    status = begin_stream(start_streamed_run(node, inputs));
+    status = begin_stream(start_streamed_run(node, inputs), text_of(node));
   });
   return status;
 }

@@ -128,7 +128,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_session_stream_begin(int handle, uintptr
   glue().stream.reset();
   guarded([&] {
     const Session& s = live_session(handle, "InferenceSession.run");
-    status = begin_stream(s.start_stream(read_feeds(s, desc_ptr, n_inputs)));
+    status = begin_stream(s.start_stream(read_feeds(s, desc_ptr, n_inputs)), "InferenceSession.run");
   });
   return status;
 }
@@ -140,7 +140,8 @@ val infer_model_shapes_js(uintptr_t ptr, size_t len) {
   val out = val::null();
   guarded([&] {
     const auto infos = infer_model_shapes(reinterpret_cast<const void*>(ptr), len);
-    val o = val::object();
+    // No prototype: a value named '__proto__' is an own key like any other.
+    val o = val::global("Object").call<val>("create", val::null());
     for (const auto& kv : infos) o.set(kv.first, info_to_val(kv.second));
     out = o;
   });

@@ -6,9 +6,11 @@
 #include <malloc.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <exception>
 #include <new>
 #include <stdexcept>
+#include <string_view>
 
 #include "core/errors.h"
 #include "plan/pieces.h"
@@ -20,19 +22,84 @@ GlueState& glue() {
   return s;
 }
 
-void record_current_exception() {
+#ifndef __wasm_exception_handling__
+namespace {
+
+// The threaded build throws JS-based exceptions, whose memory the runtime takes with malloc at
+// each throw (and one per catch); when that fails it throws garbage and later traps. A reserve
+// is held between calls and given back the moment a throw finds the heap exhausted.
+constexpr size_t kExceptionReserveBytes = 64 << 10;
+void* exception_reserve = nullptr;
+
+// The runtime's record before each thrown object (its ExceptionInfo, 16 bytes in this
+// Emscripten's JS glue, which frees the block from 16 bytes before the object).
+constexpr size_t kExceptionHeaderBytes = 16;
+
+}  // namespace
+
+void keep_exception_reserve() {
+  if (!exception_reserve) exception_reserve = std::malloc(kExceptionReserveBytes);
+}
+
+}  // namespace orw::bindings
+
+// Replaces the JS runtime's allocation of a thrown object (which returns garbage when malloc
+// fails): the reserve is given back first.
+extern "C" void* __cxa_allocate_exception(size_t size) noexcept {
+  using namespace orw::bindings;
+  void* p = std::malloc(size + kExceptionHeaderBytes);
+  if (!p && exception_reserve) {
+    std::free(exception_reserve);
+    exception_reserve = nullptr;
+    p = std::malloc(size + kExceptionHeaderBytes);
+  }
+  if (!p) std::abort();
+  return static_cast<char*>(p) + kExceptionHeaderBytes;
+}
+
+namespace orw::bindings {
+#endif
+
+namespace {
+
+// Sets the error text; with memory exhausted, as much of it as the kept room holds.
+void set_error(ErrorKind kind, std::string_view text) {
   GlueState& s = glue();
-  // The library's errors say their kind; anything else is a bug, bar running out of memory.
+  s.error_kind = kind;
+  try {
+    s.error.assign(text);
+  } catch (const std::bad_alloc&) {
+    s.error.assign(text.data(), std::min(text.size(), s.error.capacity()));
+  }
+}
+
+}  // namespace
+
+void record_current_exception() {
+  // The library's errors say their kind; anything else is a bug, bar running out of memory
+  // (whose text the JS layer prefixes with the API function it was in).
   try {
     throw;
   } catch (const Error& e) {
-    s.error_kind = e.kind(), s.error = e.message();
+    set_error(e.kind(), e.message());
   } catch (const std::bad_alloc&) {
-    s.error_kind = ErrorKind::kAllocation, s.error = "out of memory";
+    set_error(ErrorKind::kAllocation, "out of memory");
   } catch (const std::exception& e) {
-    s.error_kind = ErrorKind::kInternal, s.error = e.what();
+    set_error(ErrorKind::kInternal, e.what());
   } catch (...) {
-    s.error_kind = ErrorKind::kInternal, s.error = "unknown error";
+    // Every exception the code throws has a known type, bar one made when memory is exhausted:
+    // the threaded build's exceptions (JS-based) live in memory the runtime allocates, and
+    // without it the runtime throws one of no known type. The wasm-exceptions build also
+    // catches JS exceptions here: there a heap that cannot give a small block tells.
+#ifdef __wasm_exception_handling__
+    void* probe = std::malloc(256);
+    std::free(probe);
+    const bool exhausted = probe == nullptr;
+#else
+    const bool exhausted = true;
+#endif
+    if (exhausted) set_error(ErrorKind::kAllocation, "out of memory");
+    else set_error(ErrorKind::kInternal, "unknown error");
   }
 }
 
@@ -68,17 +135,33 @@ void describe_outputs() {
   }
 }
 
-int begin_stream(std::unique_ptr<StreamedRun> s) {
+int begin_stream(std::unique_ptr<StreamedRun> s, std::string label) {
   GlueState& g = glue();
   g.stream = std::move(s);
+  g.stream_failed = false;
+  g.stream_label = std::move(label);
   return g.stream ? 1 : 2;
 }
 
 namespace {
 
+// f(arg), its allocation failures named after the streamed run in progress (a function
+// pointer, not a template: one copy of the handlers for the three steps of a stream).
+void naming_stream_allocations(void (*f)(uintptr_t), uintptr_t arg = 0) {
+  try {
+    f(arg);
+  } catch (const AllocationError& e) {
+    fail<AllocationError>(ErrorMessage() << glue().stream_label << ": " << e.message());
+  } catch (const std::bad_alloc&) {
+    fail<AllocationError>(ErrorMessage() << glue().stream_label << ": out of memory");
+  }
+}
+
 uintptr_t last_bytes_ptr() { return reinterpret_cast<uintptr_t>(glue().bytes.data()); }
 size_t last_bytes_length() { return glue().bytes.size(); }
-std::string last_error() { return glue().error; }
+// A JS string made from the text in place: returning a std::string would copy it into a
+// buffer Embind allocates, which fails when memory is exhausted.
+emscripten::val last_error() { return emscripten::val(glue().error.c_str()); }
 int last_error_kind() { return static_cast<int>(glue().error_kind); }
 // Bytes of wasm heap in use by live allocations (for leak checks and monitoring).
 double heap_used() { return static_cast<double>(mallinfo().uordblks); }
@@ -100,15 +183,23 @@ EMSCRIPTEN_KEEPALIVE void orw_release_outputs() { orw::bindings::glue().outputs.
 // when orw_stream_output_in_pieces(), copies the piece's output from orw_stream_out() to the
 // same offset of its output array. orw_stream_end() then describes the outputs like a run (no
 // outputs for scans: JS assembled it; two for TopK).
+// A failure here (the staging buffers cannot grow) ends the stream: 0, and orw_stream_end()
+// reports the error.
 EMSCRIPTEN_KEEPALIVE size_t orw_stream_next() {
   using namespace orw::bindings;
   GlueState& g = glue();
-  if (!g.stream) return 0;
-  g.piece = g.stream->next();
-  const size_t bytes = std::max<size_t>(g.piece.count * g.stream->element_size(), 1);
-  if (g.staging_in.size() < bytes) g.staging_in.resize(bytes);
-  if (g.stream->output_in_pieces() && g.staging_out.size() < bytes) g.staging_out.resize(bytes);
-  return g.piece.count;
+  if (!g.stream || g.stream_failed) return 0;
+  const bool ok = guarded([] {
+    naming_stream_allocations([](uintptr_t) {
+      GlueState& g = glue();
+      g.piece = g.stream->next();
+      const size_t bytes = std::max<size_t>(g.piece.count * g.stream->element_size(), 1);
+      if (g.staging_in.size() < bytes) g.staging_in.resize(bytes);
+      if (g.stream->output_in_pieces() && g.staging_out.size() < bytes) g.staging_out.resize(bytes);
+    });
+  });
+  g.stream_failed = !ok;
+  return ok ? g.piece.count : 0;
 }
 EMSCRIPTEN_KEEPALIVE size_t orw_stream_offset() { return orw::bindings::glue().piece.offset; }
 EMSCRIPTEN_KEEPALIVE int orw_stream_output_in_pieces() {
@@ -124,18 +215,22 @@ EMSCRIPTEN_KEEPALIVE int orw_stream_feed(uintptr_t from) {
   return guarded([from] {
     if (!glue().stream) orw::fail<orw::InternalError>(orw::ErrorMessage() << "stream: no streamed run in progress");
     const void* in = from ? reinterpret_cast<const void*>(from) : glue().staging_in.data();
-    glue().stream->feed(in, glue().staging_out.data());
+    naming_stream_allocations([](uintptr_t at) { glue().stream->feed(reinterpret_cast<const void*>(at), glue().staging_out.data()); },
+                              reinterpret_cast<uintptr_t>(in));
   });
 }
 EMSCRIPTEN_KEEPALIVE int orw_stream_end() {
   using namespace orw::bindings;
-  const bool ok = guarded([] {
+  const bool ok = !glue().stream_failed && guarded([] {
     if (!glue().stream) orw::fail<orw::InternalError>(orw::ErrorMessage() << "stream: no streamed run in progress");
     glue().outputs.clear();
-    for (orw::Tensor& out : glue().stream->finish()) glue().outputs.push_back(out);
-    describe_outputs();
+    naming_stream_allocations([](uintptr_t) {
+      for (orw::Tensor& out : glue().stream->finish()) glue().outputs.push_back(out);
+      describe_outputs();
+    });
   });
   glue().stream.reset();
+  glue().stream_failed = false;
   // Give staging buffers larger than any piece back (one piece's worth stays for the next run:
   // reallocating and zero-filling it on every run cost more than a whole reduction).
   for (auto* v : {&glue().staging_in, &glue().staging_out}) {

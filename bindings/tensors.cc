@@ -5,9 +5,10 @@
 #include <emscripten/emscripten.h>
 
 #include <cstdint>
-#include <stdexcept>
 #include <map>
+#include <stdexcept>
 
+#include "core/errors.h"
 #include "status.h"
 
 namespace orw::bindings {
@@ -44,19 +45,32 @@ EMSCRIPTEN_KEEPALIVE int orw_tensor_alloc(int type, uintptr_t dims_ptr, int rank
   return handle;
 }
 
-// Keeps output `index` of the last run alive under a new handle (0 if there is no such output).
+// Keeps output `index` of the last run alive under a new handle; 0 with the error recorded
+// (no such output, or out of memory).
 EMSCRIPTEN_KEEPALIVE int orw_tensor_hold_output(int index) {
   using namespace orw::bindings;
-  auto& outs = glue().outputs;
-  if (index < 0 || index >= static_cast<int>(outs.size())) return 0;
-  return hold(outs[static_cast<size_t>(index)]);
+  int handle = 0;
+  guarded([&] {
+    auto& outs = glue().outputs;
+    if (index < 0 || index >= static_cast<int>(outs.size())) {
+      orw::fail<orw::InternalError>(orw::ErrorMessage() << "no output " << index << " to keep");
+    }
+    handle = hold(outs[static_cast<size_t>(index)]);
+  });
+  return handle;
 }
 
-// A second handle on the same buffer (a reshaped view); 0 if `handle` is not live.
+// A second handle on the same buffer (a reshaped view); 0 with the error recorded (`handle` is
+// not live, or out of memory).
 EMSCRIPTEN_KEEPALIVE int orw_tensor_share(int handle) {
   using namespace orw::bindings;
-  auto it = held().find(handle);
-  return it == held().end() ? 0 : hold(it->second);
+  int shared = 0;
+  guarded([&] {
+    auto it = held().find(handle);
+    if (it == held().end()) orw::fail<orw::InternalError>(orw::ErrorMessage() << "tensor handle " << handle << " is not live");
+    shared = hold(it->second);
+  });
+  return shared;
 }
 
 // The data address of a live handle (0 if it is not live).

@@ -1,17 +1,20 @@
 #!/usr/bin/env node
 // onnx-reduce-wasm command line:
-//   onnx-reduce-wasm run <model.onnx> [--input name=file.json|file.pb|file.npy ...] [--seed N] [--full]
+//   onnx-reduce-wasm run <model.onnx> [--input name=file.json|file.pb|file.npy ...] [--seed N] [--full] [--max-elements N]
 //   onnx-reduce-wasm shapes <model.onnx>
 //   onnx-reduce-wasm --version | --help
 import { readFile } from 'node:fs/promises';
-import { init, InferenceSession, inferModelShapes, readTensorProto, Tensor } from './index.node.mjs';
-import { DTYPES } from './dtypes.mjs';
+import { init, InferenceSession, inferModelShapes } from './index.node.mjs';
+import { DEFAULT_MAX_ELEMENTS, prng, randomInput, readInput } from './cli-inputs.mjs';
+import { controlsEscaped, terminalSafe } from './escape.mjs';
 import { float16BitsToNumber, bfloat16BitsToNumber } from './half.mjs';
 
 const USAGE = `usage:
-  onnx-reduce-wasm run <model.onnx> [--input name=file.json|file.pb|file.npy ...] [--seed N] [--full]
+  onnx-reduce-wasm run <model.onnx> [--input name=file.json|file.pb|file.npy ...] [--seed N] [--full] [--max-elements N]
       runs the model; inputs not given are random (fixed seed; integer inputs of rank <= 1,
-      such as axes, are zeros) and prints every output's type, dims and values
+      such as axes, are zeros) and prints every output's type, dims and values. An input
+      (given or made up) of more than --max-elements elements (default ${DEFAULT_MAX_ELEMENTS}) is
+      refused before it is allocated
   onnx-reduce-wasm shapes <model.onnx>
       prints the inferred type and shape of every value of the graph
   onnx-reduce-wasm --version, -v
@@ -28,79 +31,6 @@ async function packageVersion() {
 
 class UsageError extends Error {}
 
-// mulberry32: a small fixed-seed PRNG, so random inputs are the same on every run.
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const NPY_TYPES = {
-  '<f4': 'float32', '<f8': 'float64', '<f2': 'float16', '<i1': 'int8', '|i1': 'int8', '|u1': 'uint8', '<u1': 'uint8',
-  '<i2': 'int16', '<u2': 'uint16', '<i4': 'int32', '<u4': 'uint32', '<i8': 'int64', '<u8': 'uint64', '|b1': 'bool',
-};
-
-function parseNpy(buf, file) {
-  if (buf[0] !== 0x93 || buf.toString('latin1', 1, 6) !== 'NUMPY') throw new Error(`${file}: not a .npy file`);
-  const major = buf[6];
-  const headerLen = major === 1 ? buf.readUInt16LE(8) : buf.readUInt32LE(8);
-  const start = major === 1 ? 10 : 12;
-  const header = buf.toString('latin1', start, start + headerLen);
-  const descr = /'descr':\s*'([^']+)'/.exec(header)?.[1];
-  const fortran = /'fortran_order':\s*(True|False)/.exec(header)?.[1];
-  const shape = /'shape':\s*\(([^)]*)\)/.exec(header)?.[1];
-  const type = NPY_TYPES[descr];
-  if (!type) throw new Error(`${file}: dtype '${descr}' is not supported (supported: ${Object.keys(NPY_TYPES).join(' ')})`);
-  if (fortran === 'True') throw new Error(`${file}: Fortran-order arrays are not supported (save with C order)`);
-  const dims = shape.split(',').map((s) => s.trim()).filter(Boolean).map(Number);
-  const body = buf.subarray(start + headerLen);
-  const copy = new Uint8Array(body).buffer; // aligned copy
-  return new Tensor(type, new DTYPES[type].array(copy), dims);
-}
-
-function parseJson(text, file, meta) {
-  let v;
-  try { v = JSON.parse(text); } catch (e) { throw new Error(`${file}: not valid JSON (${e.message})`); }
-  if (Array.isArray(v)) v = { data: v };
-  const data = Array.isArray(v.data) ? v.data.flat(Infinity) : null;
-  if (!data) throw new Error(`${file}: expected {"type", "dims", "data"} or a (nested) array of numbers`);
-  const type = v.type ?? meta?.type;
-  const dims = v.dims ?? (Array.isArray(v.data) ? nestedDims(v.data) : [data.length]);
-  return new Tensor(type, data, dims);
-}
-
-function nestedDims(a) {
-  const dims = [];
-  for (let x = a; Array.isArray(x); x = x[0]) dims.push(x.length);
-  return dims;
-}
-
-async function readInput(file, meta) {
-  const buf = await readFile(file).catch((e) => { throw new Error(`cannot read ${file}: ${e.code ?? e.message}`); });
-  if (file.endsWith('.pb')) return readTensorProto(new Uint8Array(buf)).tensor;
-  if (file.endsWith('.npy')) return parseNpy(buf, file);
-  if (file.endsWith('.json')) return parseJson(buf.toString('utf8'), file, meta);
-  throw new Error(`${file}: unknown input format (use .json, .pb or .npy)`);
-}
-
-function randomInput(meta, rand) {
-  const dims = (meta.dims ?? [2]).map((d) => (typeof d === 'number' ? d : 2));
-  const size = dims.reduce((a, b) => a * b, 1);
-  const t = meta.type;
-  if (t === 'int64' || t === 'uint64' || t === 'int32' || t === 'uint32' || t === 'int8' || t === 'uint8' || t === 'int16' || t === 'uint16') {
-    const small = dims.length <= 1; // axes / axis: zeros are valid for any rank >= 1
-    const vals = Array.from({ length: size }, () => (small ? 0 : Math.floor(rand() * (t.startsWith('u') ? 10 : 21)) - (t.startsWith('u') ? 0 : 10)));
-    return new Tensor(t, vals, dims);
-  }
-  if (t === 'bool') return new Tensor(t, Array.from({ length: size }, () => rand() < 0.5), dims);
-  return new Tensor(t, Array.from({ length: size }, () => rand() * 2 - 1), dims);
-}
-
 function formatValues(tensor, full) {
   const conv = tensor.type === 'float16' ? float16BitsToNumber : tensor.type === 'bfloat16' ? bfloat16BitsToNumber : (x) => x;
   const limit = full ? Infinity : 20;
@@ -109,7 +39,7 @@ function formatValues(tensor, full) {
 }
 
 function formatDims(dims) {
-  return dims === null ? '[*]' : `[${dims.map((d) => (d === null ? '?' : d)).join(',')}]`;
+  return dims === null ? '[*]' : `[${dims.map((d) => (d === null ? '?' : terminalSafe(d))).join(',')}]`;
 }
 
 async function main(argv) {
@@ -118,45 +48,49 @@ async function main(argv) {
   if (command === '--version' || command === '-v') { console.log(await packageVersion()); return 0; }
   if (!command || !model || !['run', 'shapes'].includes(command)) throw new UsageError(USAGE);
   await init();
-  const bytes = await readFile(model).catch((e) => { throw new Error(`cannot read ${model}: ${e.code ?? e.message}`); });
+  const bytes = await readFile(model).catch((e) => { throw new Error(`cannot read ${terminalSafe(model)}: ${e.code ?? e.message}`); });
   if (command === 'shapes') {
-    if (rest.length) throw new UsageError(`unexpected arguments: ${rest.join(' ')}\n${USAGE}`);
+    if (rest.length) throw new UsageError(`unexpected arguments: ${terminalSafe(rest.join(' '))}\n${USAGE}`);
     const shapes = inferModelShapes(new Uint8Array(bytes));
-    for (const [name, info] of Object.entries(shapes)) console.log(`${name}: ${info.type}${formatDims(info.dims)}`);
+    for (const [name, info] of Object.entries(shapes)) console.log(`${terminalSafe(name)}: ${info.type}${formatDims(info.dims)}`);
     return 0;
   }
   const given = new Map();
   let seed = 1;
   let full = false;
+  let maxElements = DEFAULT_MAX_ELEMENTS;
   for (let i = 0; i < rest.length; ++i) {
     const a = rest[i];
     if (a === '--input' && rest[i + 1]) {
       const spec = rest[++i];
       const eq = spec.indexOf('=');
-      if (eq <= 0) throw new UsageError(`--input expects name=file, got '${spec}'`);
+      if (eq <= 0) throw new UsageError(`--input expects name=file, got '${terminalSafe(spec)}'`);
       given.set(spec.slice(0, eq), spec.slice(eq + 1));
     } else if (a === '--seed' && rest[i + 1]) {
       seed = Number(rest[++i]);
-      if (!Number.isInteger(seed)) throw new UsageError(`--seed expects an integer, got '${rest[i]}'`);
+      if (!Number.isInteger(seed)) throw new UsageError(`--seed expects an integer, got '${terminalSafe(rest[i])}'`);
+    } else if (a === '--max-elements' && rest[i + 1]) {
+      maxElements = Number(rest[++i]);
+      if (!Number.isSafeInteger(maxElements) || maxElements < 1) throw new UsageError(`--max-elements expects a positive integer, got '${terminalSafe(rest[i])}'`);
     } else if (a === '--full') {
       full = true;
     } else {
-      throw new UsageError(`unknown argument '${a}'\n${USAGE}`);
+      throw new UsageError(`unknown argument '${terminalSafe(a)}'\n${USAGE}`);
     }
   }
   const session = await InferenceSession.create(new Uint8Array(bytes));
   for (const name of given.keys()) {
-    if (!session.inputNames.includes(name)) throw new Error(`--input ${name}: the model has no input '${name}' (inputs: ${session.inputNames.join(', ')})`);
+    if (!session.inputNames.includes(name)) throw new Error(`--input ${terminalSafe(name)}: the model has no input '${terminalSafe(name)}' (inputs: ${session.inputNames.map(terminalSafe).join(', ')})`);
   }
   const rand = prng(seed);
-  const feeds = {};
+  const feeds = Object.create(null);  // keyed by the model's names ('__proto__' too)
   for (const meta of session.inputMetadata) {
-    feeds[meta.name] = given.has(meta.name) ? await readInput(given.get(meta.name), meta) : randomInput(meta, rand);
-    const t = feeds[meta.name];
-    console.log(`input  ${meta.name}: ${t.type}${formatDims(t.dims)}${given.has(meta.name) ? '' : ' (random)'} ${formatValues(t, full)}`);
+    const t = given.has(meta.name) ? await readInput(given.get(meta.name), meta, maxElements) : randomInput(meta, rand, maxElements);
+    feeds[meta.name] = t;
+    console.log(`input  ${terminalSafe(meta.name)}: ${t.type}${formatDims(t.dims)}${given.has(meta.name) ? '' : ' (random)'} ${formatValues(t, full)}`);
   }
   const outputs = await session.run(feeds);
-  for (const [name, t] of Object.entries(outputs)) console.log(`output ${name}: ${t.type}${formatDims(t.dims)} ${formatValues(t, full)}`);
+  for (const [name, t] of Object.entries(outputs)) console.log(`output ${terminalSafe(name)}: ${t.type}${formatDims(t.dims)} ${formatValues(t, full)}`);
   await session.release();
   return 0;
 }
@@ -164,7 +98,9 @@ async function main(argv) {
 main(process.argv.slice(2)).then(
   (code) => { process.exitCode = code; },
   (e) => {
-    console.error(e instanceof UsageError ? e.message : `error: ${e.message}`);
+    // Messages of the package escape the names they quote; what else a message may carry from a
+    // model or a file (a type name, say) is escaped here.
+    console.error(controlsEscaped(e instanceof UsageError ? e.message : `error: ${e.message}`));
     process.exitCode = e instanceof UsageError ? 2 : 1;
   },
 );

@@ -1,17 +1,20 @@
 // Node: one ONNX node, parsed and validated in wasm, runnable on Tensors.
-import { checkInputBuffers, printable } from './guards.mjs';
+import { checkInputBuffers, printable, setEntry } from './guards.mjs';
 import { encodeNode } from './proto-writer.mjs';
 import { fromWasmInfo, toWasmInfo } from './shapes.mjs';
 import { asBytes, withBytes, withInputs } from './heap.mjs';
 import { fail, latestOpset, wasm } from './module.mjs';
-import { runOptions, takeOutputs } from './outputs.mjs';
+import { placedOutputs, runOptions, takeOutputs } from './outputs.mjs';
 import { mayStream, runStreamed } from './stream.mjs';
-import { isWasmTensor, snapshotInputs, Tensor } from './tensor.mjs';
+import { snapshotInputs, Tensor } from './tensor.mjs';
 import { DTYPES, dtypeFromOnnx } from './dtypes.mjs';
 import { withTensorValues } from './tensor-proto.mjs';
 
 const NO_OPTIONS = Object.freeze({ keep: null, into: null });
 const NONE = Object.freeze([]);
+// The constructor's first argument: only this module holds it, so no caller can make a Node
+// around a handle (which would alias a live node, and dispose it with its own dispose()).
+const MADE_HERE = Symbol('Node');
 
 const registry = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((handle) => { try { wasm().nodeRelease(handle); } catch { /* module gone */ } })
@@ -34,11 +37,16 @@ export const { Node } = { Node: class {
   // How a run's errors name input i (made once per node: not a closure per run).
   #inputLabel = (i) => `${this.#where()}: run: inputs[${i}]${this.#info.inputs[i] ? ` ('${printable(this.#info.inputs[i])}')` : ''}`;
 
-  constructor(handle, opset) {
-    if (typeof handle !== 'number') throw new TypeError('Node: use Node.create(...) or Node.fromBytes(...)');
+  constructor(token, handle, opset, api) {
+    if (token !== MADE_HERE) throw new TypeError('Node: use Node.create(...) or Node.fromBytes(...)');
+    const info = wasm().nodeDescribe(handle);
+    if (info === null) {  // (out of memory)
+      wasm().nodeRelease(handle);
+      fail(undefined, api);
+    }
     this.#handle = handle;
     this.#opset = opset;
-    this.#info = wasm().nodeDescribe(handle);
+    this.#info = info;
     registry?.register(this, handle, this);
   }
 
@@ -55,7 +63,7 @@ export const { Node } = { Node: class {
       if (!Array.isArray(list) || list.some((s) => typeof s !== 'string')) throw new TypeError(`Node.create: ${what} must be an array of names`);
     }
     const bytes = encodeNode({ opType, attributes: withTensorValues(attributes, 'Node.create'), domain, inputs, outputs, name });
-    return Node.#parse(bytes, opset, true);
+    return Node.#parse(bytes, opset, true, 'Node.create');
   }
 
   // Parses serialized onnx.NodeProto bytes; opset: the model's opset of the node's domain.
@@ -63,14 +71,14 @@ export const { Node } = { Node: class {
     bytes = asBytes(bytes, 'Node.fromBytes: bytes');
     const { opset = latestOpset() } = options ?? {};
     checkOpset(opset, 'Node.fromBytes');
-    return Node.#parse(bytes, opset, false);
+    return Node.#parse(bytes, opset, false, 'Node.fromBytes');
   }
 
-  static #parse(bytes, opset, defaultIo) {
+  static #parse(bytes, opset, defaultIo, api) {
     const m = wasm();
-    const handle = withBytes(bytes, (ptr, n) => m.nodeFromBytes(ptr, n, opset, defaultIo), defaultIo ? 'Node.create' : 'Node.fromBytes');
-    if (!handle) fail();
-    return new Node(handle, opset);
+    const handle = withBytes(bytes, (ptr, n) => m.nodeFromBytes(ptr, n, opset, defaultIo), api);
+    if (!handle) fail(undefined, api);
+    return new Node(MADE_HERE, handle, opset, api);
   }
 
   // How errors name this node, as the wasm side does: ReduceSum "n1" (opset 18).
@@ -84,14 +92,17 @@ export const { Node } = { Node: class {
   get name() { return this.#info.name; }
   get opset() { return this.#opset; }
   get sinceVersion() { return this.#info.sinceVersion; }
+  // { name: value }: int64 values beyond 2^53 as BigInt (each reads back as it was given).
   get attributes() {
-    const out = structuredClone(this.#info.attributes);
-    for (const [k, v] of Object.entries(out)) {
+    const out = {};
+    for (const [k, given] of Object.entries(this.#info.attributes)) {
+      let v = structuredClone(given);
       if (v && typeof v === 'object' && 'onnxType' in v) {  // a tensor attribute (Constant's value)
         const type = dtypeFromOnnx(v.onnxType);
         const Array_ = DTYPES[type].array;
-        out[k] = new Tensor(type, new Array_(v.bytes.buffer, 0, v.bytes.byteLength / Array_.BYTES_PER_ELEMENT), v.dims);
+        v = new Tensor(type, new Array_(v.bytes.buffer, 0, v.bytes.byteLength / Array_.BYTES_PER_ELEMENT), v.dims);
       }
+      setEntry(out, k, v);
     }
     return out;
   }
@@ -115,10 +126,10 @@ export const { Node } = { Node: class {
       const streamed = runStreamed(inputs, (desc) => m._orw_node_stream_begin(handle, desc, inputs.length), where);
       if (streamed) return streamed;
     }
-    // Preallocated 'wasm' outputs are described after the inputs: the kernels write into them.
-    const placed = into?.some(isWasmTensor) ? into.map((t) => (isWasmTensor(t) ? t : null)) : NONE;
+    // A preallocated 'wasm' output the kernels write in place is described after the inputs.
+    const placed = (into && placedOutputs(into)) || NONE;
     const staged = placed.length ? [...inputs, ...placed] : inputs;
-    return withInputs(staged, (desc) => (m._orw_node_run(handle, desc, inputs.length, placed.length) ? takeOutputs(keep, into, into ? where : '') : fail()), -1, where);
+    return withInputs(staged, (desc) => (m._orw_node_run(handle, desc, inputs.length, placed.length) ? takeOutputs(keep, into, where) : fail(undefined, where)), -1, where);
   }
 
   // Infers output types and shapes from input infos ({type, dims, value?} | null each).
@@ -127,14 +138,14 @@ export const { Node } = { Node: class {
     if (!Array.isArray(infos)) throw new TypeError(`${this.#where()}: inferShapes: infos must be an array of {type, dims, value?} (or null)`);
     const wasmInfos = Array.from(infos, (info, i) => toWasmInfo(info, `${this.#where()}: inferShapes: infos[${i}]`));
     const result = wasm().nodeInferShapes(handle, wasmInfos);
-    if (result === null) fail();
+    if (result === null) fail(undefined, `${this.#where()}: inferShapes`);
     return result.map(fromWasmInfo);
   }
 
   // Serialized onnx.NodeProto bytes.
   toBytes() {
     const m = wasm();
-    if (!m.nodeToBytes(this.#live())) fail();
+    if (!m.nodeToBytes(this.#live())) fail(undefined, 'Node.toBytes');
     const p = m.lastBytesPtr();
     return m.HEAPU8.slice(p, p + m.lastBytesLength());
   }

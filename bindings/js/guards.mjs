@@ -1,8 +1,17 @@
 // Guards the JS layer adds at run time: names from models (or callers) printed safely, and
 // input Tensors whose buffers changed after they were validated.
+import { escapeChar } from './escape.mjs';
+import { bufferOf, isSharedBuffer, lengthOf } from './intrinsics.mjs';
 import { isWasmTensor, wasmAddress } from './tensor.mjs';
 
 const MAX_PRINTED_NAME = 64;  // as kMaxPrintedName in src/core/names.h
+
+// obj[key] = value as an own data property for every key: a key named by a model or a caller
+// that is '__proto__' would otherwise call the prototype's setter (and vanish from the object).
+export function setEntry(obj, key, value) {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  else obj[key] = value;
+}
 
 // A name as it appears in error messages: control characters, quotes and backslashes
 // escaped, cut after 64 characters (as printable() in src/core/names.h).
@@ -10,14 +19,7 @@ export function printable(name) {
   const s = String(name);
   let out = '';
   const chars = Array.from(s);
-  for (const c of chars.slice(0, MAX_PRINTED_NAME)) {
-    const code = c.codePointAt(0);
-    if (c === '\n') out += '\\n';
-    else if (c === '\t') out += '\\t';
-    else if (c === '\\' || c === "'" || c === '"') out += `\\${c}`;
-    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
-    else out += c;
-  }
+  for (const c of chars.slice(0, MAX_PRINTED_NAME)) out += escapeChar(c, '\'"');
   return chars.length > MAX_PRINTED_NAME ? `${out}...(${chars.length} characters)` : out;
 }
 
@@ -32,11 +34,14 @@ export function checkInputBuffers(tensors, label) {
     // Tensors in wasm memory are the package's own: their views are re-made on every use; a
     // disposed one is refused here, naming the input.
     if (isWasmTensor(t)) { wasmAddress(t, label(i)); continue; }
-    if (typeof SharedArrayBuffer !== 'undefined' && t.data.buffer instanceof SharedArrayBuffer) {
+    // Read through the engine's accessors: the data's own properties claim nothing.
+    const data = t.data;
+    if (isSharedBuffer(bufferOf(data))) {
       throw new TypeError(`${label(i)}: its data is on a SharedArrayBuffer, which other threads could change during the run; copy it into an ArrayBuffer first`);
     }
-    if (t.data.length !== t.size) {
-      throw new RangeError(`${label(i)}: its data has ${t.data.length} elements but its dims [${t.dims}] need ${t.size} (the buffer was detached or resized after the Tensor was made)`);
+    const length = lengthOf(data);
+    if (length !== t.size) {
+      throw new RangeError(`${label(i)}: its data has ${length} elements but its dims [${t.dims}] need ${t.size} (the buffer was detached or resized after the Tensor was made)`);
     }
   }
 }

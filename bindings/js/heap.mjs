@@ -2,7 +2,8 @@
 // and the input arena that stages a run's input descriptors and data.
 import { DTYPES } from './dtypes.mjs';
 import { begin, end, exclusive, INPUT_SLOTS, wasm } from './module.mjs';
-import { isArrayOf, isWasmTensor, wasmAddress } from './tensor.mjs';
+import { arrayBufferLength, bufferOf, byteLengthOf, byteOffsetOf, isArrayBuffer, isTypedArray, kindOf, lengthOf, protoOf } from './intrinsics.mjs';
+import { isWasmTensor, wasmAddress } from './tensor.mjs';
 
 // Views of wasm memory by TypedArray kind, re-created only when memory grows (creating views
 // per call costs more than the copies of small tensors).
@@ -16,33 +17,28 @@ export function heapView(Kind) {
   return v;
 }
 
-// The TypedArray accessors of the engine itself: a subclass (Node's Buffer, or one of the
-// caller's) may override its own, these run no code of the caller's.
-const TYPED = Object.getPrototypeOf(Uint8Array.prototype);
-const intrinsic = (key) => Object.getOwnPropertyDescriptor(TYPED, key).get;
-const [kindOf, bufferOf, offsetOf, lengthOf] = [Symbol.toStringTag, 'buffer', 'byteOffset', 'byteLength'].map(intrinsic);
-
-// `bytes` (a Uint8Array, Buffer included, or an ArrayBuffer) as a genuine Uint8Array over the
-// same memory, read through the engine's accessors; a TypeError naming `what` for anything
-// else (a Proxy is not a Uint8Array).
+// `bytes` (a Uint8Array, Buffer included, or an ArrayBuffer) as a Uint8Array of the package's
+// own over the same memory, read through the engine's accessors (intrinsics.mjs): a Buffer, a
+// subclass or an array with own `length` or `subarray` properties claims nothing here. A
+// TypeError naming `what` for anything else (a Proxy is not a Uint8Array).
 export function asBytes(bytes, what) {
-  if (ArrayBuffer.isView(bytes) && kindOf.call(bytes) === 'Uint8Array') {
-    return isArrayOf(bytes, Uint8Array) ? bytes : new Uint8Array(bufferOf.call(bytes), offsetOf.call(bytes), lengthOf.call(bytes));
+  if (isTypedArray(bytes) && kindOf(bytes) === 'Uint8Array') {
+    return new Uint8Array(bufferOf(bytes), byteOffsetOf(bytes), byteLengthOf(bytes));
   }
-  if (bytes instanceof ArrayBuffer && Object.getPrototypeOf(bytes) === ArrayBuffer.prototype) return new Uint8Array(bytes);
+  if (isArrayBuffer(bytes) && protoOf(bytes) === ArrayBuffer.prototype) return new Uint8Array(bytes, 0, arrayBufferLength(bytes));
   throw new TypeError(`${what} must be a Uint8Array or ArrayBuffer`);
 }
 
-// Copies bytes (a genuine Uint8Array: asBytes) into a wasm buffer for the duration of
-// f(ptr, length); `where` names the call.
+// Copies bytes (a Uint8Array of the package's own: asBytes) into a wasm buffer for the duration
+// of f(ptr, length); `where` names the call.
 export function withBytes(bytes, f, where = '') {
   return exclusive(where, () => {
     const m = wasm();
-    const n = bytes.length;
+    const n = lengthOf(bytes);
     const ptr = m._malloc(Math.max(n, 1));
-    if (!ptr) throw new RangeError(`${where || 'onnx-reduce-wasm'}: cannot allocate ${n} bytes of wasm memory`);
+    if (!ptr) throw new RangeError(`${where || 'onnx-reduce-wasm'}: cannot allocate ${n} bytes of wasm memory (out of memory)`);
     try {
-      m.HEAPU8.set(bytes.subarray(0, n), ptr);
+      m.HEAPU8.set(bytes, ptr);
       return f(ptr, n);
     } finally {
       m._free(ptr);
@@ -78,14 +74,14 @@ function stageAndRun(tensors, run, unstaged, where) {
   for (let i = 0; i < tensors.length; ++i) {
     const t = tensors[i];
     descLen += S.slots + (t ? t.dims.length : 0);
-    if (t && i !== unstaged && !isWasmTensor(t)) bytes += align(t.data.byteLength);
+    if (t && i !== unstaged && !isWasmTensor(t)) bytes += align(byteLengthOf(t.data));
   }
   const need = align(descLen * 8) + bytes;
   if (need > arenaSize) {
     if (arena) m._free(arena);
     arenaSize = Math.max(need, arenaSize * 2, 4096);
     arena = m._malloc(arenaSize);
-    if (!arena) { arenaSize = 0; throw new RangeError(`cannot allocate ${need} bytes of wasm memory for the inputs`); }
+    if (!arena) { arenaSize = 0; throw new RangeError(`${where}: cannot allocate ${need} bytes of wasm memory for the inputs (out of memory)`); }
   }
   const desc = heapView(Float64Array);
   let k = arena / 8;
@@ -97,13 +93,16 @@ function stageAndRun(tensors, run, unstaged, where) {
     const resident = isWasmTensor(t) ? wasmAddress(t, `${where}: inputs[${i}]`) : 0;
     const staged = i !== unstaged && !resident;
     const src = staged ? t.data : null;
+    const srcBytes = staged ? byteLengthOf(src) : 0;
     // A 'cpu' tensor over a view of wasm memory is detached when the arena grows memory.
-    if (staged && src.length !== t.size) {
+    if (staged && lengthOf(src) !== t.size) {
       throw new RangeError(`${where}: inputs[${i}]: its data was detached while the inputs were staged (a view of wasm memory, which grew): copy it (data.slice()) first`);
     }
-    // Elements copied through a view of their own kind (p is 16-byte aligned); nothing to copy
-    // for an empty tensor (whose buffer may even be detached).
-    if (staged && src.byteLength) heapView(DTYPES[t.type].array).set(src, p / src.BYTES_PER_ELEMENT);
+    // Elements copied through a view of their own kind (p is 16-byte aligned; set() reads the
+    // source's internal slots, not its properties); nothing to copy for an empty tensor (whose
+    // buffer may even be detached).
+    const Kind = DTYPES[t.type].array;
+    if (srcBytes) heapView(Kind).set(src, p / Kind.BYTES_PER_ELEMENT);
     const dims = t.dims;
     desc[k + S.present] = 1;
     desc[k + S.type] = DTYPES[t.type].onnx;
@@ -111,7 +110,7 @@ function stageAndRun(tensors, run, unstaged, where) {
     desc[k + S.data] = resident || (staged ? p : 0);
     for (let d = 0; d < dims.length; ++d) desc[k + S.slots + d] = dims[d];
     k += dims.length;
-    if (staged) p += align(src.byteLength);
+    if (staged) p += align(srcBytes);
   }
   try {
     return run(arena);

@@ -178,10 +178,17 @@ export function exclusive(where, f) {
   }
 }
 
+// The message the wasm side records for an allocation that failed outside the library's own
+// checks (bindings/status.cc); it names no call, so the JS layer adds one.
+const BARE_OOM = 'out of memory';
+
 // Throws the JS error for the last failed wasm call: the class of its kind, its message
-// (after `where: ` when given, for calls whose wasm side does not name the API function).
-export function fail(where) {
+// (after `where: ` when given, for calls whose wasm side does not name the API function; a
+// bare out-of-memory message after `api: `, the call that ran out).
+export function fail(where, api = where) {
   const m = wasm();
   const Ctor = errorClasses[m.lastErrorKind()] ?? Error;
-  throw new Ctor(where ? `${where}: ${m.lastError()}` : m.lastError());
+  const text = m.lastError();
+  const named = where || (api && text === BARE_OOM) ? `${where || api}: ${text}` : text;
+  throw new Ctor(named);
 }

@@ -8,7 +8,9 @@ import { wasm } from './module.mjs';
 const AXES_FROM = ['none', 'attribute', 'input'];
 
 export function registryRows() {
-  return JSON.parse(wasm().opRows()).map((r) => ({
+  const text = wasm().opRows();
+  if (text === null) throw new RangeError('onnx-reduce-wasm: cannot read the registry rows (out of memory)');
+  return JSON.parse(text).map((r) => ({
     ...r,
     axesFrom: AXES_FROM[r.axesFrom],
     types: r.types.map(dtypeNameFromOnnx),

@@ -1,6 +1,6 @@
 // InferenceSession: a whole model (a graph of supported ops), as in onnxruntime-web.
 import { dtypeNameFromOnnx } from './dtypes.mjs';
-import { checkInputBuffers, printable } from './guards.mjs';
+import { checkInputBuffers, printable, setEntry } from './guards.mjs';
 import { asBytes, withBytes, withInputs } from './heap.mjs';
 import { fail, readModelResource, wasm } from './module.mjs';
 import { checkLocation, runOptions, takeOutputs } from './outputs.mjs';
@@ -21,6 +21,10 @@ function warnIgnored(options) {
   console.warn('onnx-reduce-wasm: InferenceSession.create: options.freeDimensionOverrides is ignored (symbolic dims take any size at every run)');
 }
 
+// The constructor's first argument: only this module holds it, so no caller can make a session
+// around a handle (which would alias a live session, and release it with its own release()).
+const MADE_HERE = Symbol('InferenceSession');
+
 function metadata(values) {
   return values.map((v) => {
     const shape = v.dims && Object.freeze([...v.dims]);
@@ -35,10 +39,12 @@ export const { InferenceSession } = { InferenceSession: class {
   #info;
   #keep = null; // which outputs stay in wasm memory by default (preferredOutputLocation)
 
-  constructor(handle, options = {}) {
-    if (typeof handle !== 'number') throw new TypeError('InferenceSession: use `await InferenceSession.create(model)`');
+  constructor(token, handle, options = {}) {
+    if (token !== MADE_HERE) throw new TypeError('InferenceSession: use `await InferenceSession.create(model)`');
+    const info = wasm().sessionDescribe(handle);
+    if (info === null) fail(undefined, 'InferenceSession.create');  // (out of memory)
     this.#handle = handle;
-    this.#info = wasm().sessionDescribe(handle);
+    this.#info = info;
     this.#keep = this.#preferredLocations(options?.preferredOutputLocation);
     warnIgnored(options);
     registry?.register(this, handle, this);
@@ -69,7 +75,7 @@ export const { InferenceSession } = { InferenceSession: class {
     const handle = withBytes(bytes, (ptr, n) => m.sessionCreate(ptr, n), 'InferenceSession.create');
     if (!handle) fail('InferenceSession.create');
     try {
-      return new InferenceSession(handle, options);
+      return new InferenceSession(MADE_HERE, handle, options);
     } catch (e) {
       m.sessionRelease(handle);
       throw e;
@@ -109,16 +115,19 @@ export const { InferenceSession } = { InferenceSession: class {
     const outNames = this.#info.outputNames;
     const { wanted, outputs, rest } = this.#fetches(fetches, options);
     if (typeof rest !== 'object' || Array.isArray(rest)) throw new TypeError('InferenceSession.run: options must be an object { preferredOutputLocation? }');
-    const { keep, into } = runOptions(outputs ? { ...rest, outputs } : rest, outNames.length, 'InferenceSession.run', this.#keep);
+    // How errors name preallocated output i (made only when there are any: no closure per run).
+    const label = outputs ? (i) => `InferenceSession.run: fetches['${printable(outNames[i])}']` : undefined;
+    const { keep, into } = runOptions(outputs ? { ...rest, outputs } : rest, outNames.length, 'InferenceSession.run', this.#keep, label);
     const m = wasm();
     const handle = this.#handle;
     const where = 'InferenceSession.run';
     const streamed = keep || into ? null : runStreamed(tensors, (desc) => m._orw_session_stream_begin(handle, desc, tensors.length), where);
     const results = streamed ??
-      withInputs(tensors, (desc) => (m._orw_session_run(handle, desc, tensors.length) ? takeOutputs(keep, into, where) : fail()), -1, where);
+      withInputs(tensors, (desc) => (m._orw_session_run(handle, desc, tensors.length) ? takeOutputs(keep, into, where, label) : fail(undefined, where)), -1, where);
+    // Keyed by the model's names, each an own property ('__proto__' too).
     const result = {};
     outNames.forEach((name, i) => {
-      if (wanted.includes(name)) result[name] = results[i];
+      if (wanted.includes(name)) setEntry(result, name, results[i]);
       else results[i].dispose();
     });
     return result;

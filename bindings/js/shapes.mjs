@@ -3,6 +3,7 @@
 //   dims: a number, a symbol ('N') or null (unknown dim); dims null or omitted: unknown rank.
 import { dtypeNameFromOnnx, onnxFromDtype } from './dtypes.mjs';
 import { asBytes, withBytes } from './heap.mjs';
+import { setEntry } from './guards.mjs';
 import { fail, wasm } from './module.mjs';
 
 // Dims as the wasm side takes them (bigints as numbers), or a TypeError/RangeError naming `what`.
@@ -41,8 +42,8 @@ export function fromWasmInfo(info) {
 // outside the package give { type: 'unknown', dims: null } without failing.
 export function inferModelShapes(modelBytes) {
   const result = inferredInfos(asBytes(modelBytes, 'inferModelShapes: modelBytes'), 'inferModelShapes');
-  const out = {};
-  for (const [name, info] of Object.entries(result)) out[name] = fromWasmInfo(info);
+  const out = {};  // keyed by the model's names, each an own property ('__proto__' too)
+  for (const [name, info] of Object.entries(result)) setEntry(out, name, fromWasmInfo(info));
   return out;
 }
 

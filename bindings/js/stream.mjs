@@ -7,6 +7,7 @@ import { fail, sharedMemory, wasm } from './module.mjs';
 import { takeOutputs } from './outputs.mjs';
 import { isWasmTensor, trustedTensor } from './tensor.mjs';
 import { DTYPES } from './dtypes.mjs';
+import { byteLengthOf, bytesOf, lengthOf } from './intrinsics.mjs';
 
 const STREAM_MIN_BYTES = 1 << 20;
 
@@ -16,7 +17,7 @@ const STREAM_MIN_BYTES = 1 << 20;
 // Whether a run of these inputs would be streamed: its first input is a large 'cpu' tensor.
 export function mayStream(tensors) {
   const first = tensors[0];
-  return !!first && !isWasmTensor(first) && first.data.byteLength >= STREAM_MIN_BYTES;
+  return !!first && !isWasmTensor(first) && byteLengthOf(first.data) >= STREAM_MIN_BYTES;
 }
 
 export function runStreamed(tensors, begin, where = 'run') {
@@ -26,8 +27,8 @@ export function runStreamed(tensors, begin, where = 'run') {
   return withInputs(tensors, (desc) => {
     const status = begin(desc);
     if (status === 2) return null;
-    if (status !== 1) fail();
-    return feed(first);
+    if (status !== 1) fail(undefined, where);
+    return feed(first, where);
   }, 0, where);
 }
 
@@ -37,18 +38,39 @@ export function runStreamed(tensors, begin, where = 'run') {
 // bits). A piece larger than a batch (a scan's whole row) is copied as before.
 const BATCH_BYTES = 4 << 20;
 
-function feed(first) {
+// A scan's output, assembled in JS memory; running out of it is a RangeError naming the call.
+function outputArray(Data, size, where) {
+  try {
+    return new Data(size);
+  } catch (e) {
+    throw new RangeError(`${where}: cannot allocate the output of ${size} elements (${e.message})`);
+  }
+}
+
+// The input's bytes, or the RangeError of a view of wasm memory that growth has detached.
+function inputBytes(first, where) {
+  if (lengthOf(first.data) !== first.size) {
+    throw new RangeError(`${where}: inputs[0]: its data was detached during the streamed run (a view of wasm memory, which grew): copy it (data.slice()) first`);
+  }
+  return bytesOf(first.data);
+}
+
+function feed(first, where) {
   const m = wasm();
   const Data = DTYPES[first.type].array;
-  const src = new Uint8Array(first.data.buffer, first.data.byteOffset, first.data.byteLength);
+  // The input's bytes through the engine's accessors (never its own buffer or byteOffset
+  // properties), checked again before each copy: the run may grow wasm memory, which detaches
+  // an input that is a view of it.
+  let src = inputBytes(first, where);
   const elementBytes = Data.BYTES_PER_ELEMENT;
-  const out = m._orw_stream_output_in_pieces() ? new Data(first.data.length) : null;
+  const out = m._orw_stream_output_in_pieces() ? outputArray(Data, first.size, where) : null;
   const size = sharedMemory() ? Math.min(BATCH_BYTES, src.length) : 0;
   const batch = { ptr: size ? m._malloc(size) : 0, lo: -1, hi: -1 };  // no buffer: piece by piece
   try {
     for (let n; (n = m._orw_stream_next()) > 0;) {
       const offset = m._orw_stream_offset();
       const lo = offset * elementBytes, hi = (offset + n) * elementBytes;
+      if (lengthOf(src) === 0) src = inputBytes(first, where);
       let from = 0;
       if (batch.ptr && hi - lo <= size) {
         if (lo < batch.lo || hi > batch.hi) {  // the next batch, after or (a reverse scan) before this one
@@ -61,12 +83,12 @@ function feed(first) {
       } else {
         m.HEAPU8.set(src.subarray(lo, hi), m._orw_stream_in());
       }
-      if (!m._orw_stream_feed(from)) fail();
+      if (!m._orw_stream_feed(from)) fail(undefined, where);
       if (out) out.set(new Data(m.HEAPU8.buffer, m._orw_stream_out(), n), offset);
     }
   } finally {
     if (batch.ptr) m._free(batch.ptr);
   }
-  if (!m._orw_stream_end()) fail();
-  return out ? [trustedTensor(first.type, out, [...first.dims])] : takeOutputs();
+  if (!m._orw_stream_end()) fail(undefined, where);
+  return out ? [trustedTensor(first.type, out, [...first.dims])] : takeOutputs(null, null, where);
 }

@@ -4,19 +4,26 @@ import { onnxFromDtype } from './dtypes.mjs';
 import { asBytes, withBytes } from './heap.mjs';
 import { fail, wasm } from './module.mjs';
 import { takeOutputs } from './outputs.mjs';
-import { isTensor } from './tensor.mjs';
+import { setEntry } from './guards.mjs';
+import { bytesOf } from './intrinsics.mjs';
+import { asTensor, madeByPackage } from './tensor.mjs';
 
 // A Tensor as TensorProto fields: { onnx: element type number, dims, bytes: a copy of its data }.
+// `t` is one of the package's Tensors (asTensor); its data is read through the engine's
+// accessors.
 export function tensorFields(t, what) {
-  const data = t.data;
-  return { onnx: onnxFromDtype(t.type, what), dims: t.dims, bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice() };
+  return { onnx: onnxFromDtype(t.type, what), dims: t.dims, bytes: bytesOf(t.data).slice() };
 }
 
 // Attributes with their Tensor values in the form the writer encodes: { type: 'tensor', value:
 // tensorFields }; `where` names the call (Node.create, makeNode, makeModel: nodes[i]).
+// Every key is kept as given ('__proto__' too: the wasm side refuses it as an unknown attribute).
 export function withTensorValues(attributes, where) {
   const out = {};
-  for (const [k, v] of Object.entries(attributes)) out[k] = isTensor(v) ? { type: 'tensor', value: tensorFields(v, `${where}: attribute '${k}'`) } : v;
+  for (const [k, v] of Object.entries(attributes)) {
+    const what = `${where}: attribute '${k}'`;
+    setEntry(out, k, madeByPackage(v) ? { type: 'tensor', value: tensorFields(asTensor(v, what), what) } : v);
+  }
   return out;
 }
 
@@ -30,7 +37,7 @@ export function readTensorProto(bytes) {
     const p = m.lastBytesPtr();
     // A copy: browsers refuse to decode a view of shared memory (the threaded build's).
     const name = new TextDecoder().decode(m.HEAPU8.slice(p, p + m.lastBytesLength()));
-    const [tensor] = takeOutputs();
+    const [tensor] = takeOutputs(null, null, 'readTensorProto');
     return { name, tensor };
   }, 'readTensorProto');
 }

@@ -2,32 +2,31 @@
 // whose data lives in wasm memory (location 'wasm', below).
 import { DTYPES, onnxFromDtype } from './dtypes.mjs';
 import { numberToBfloat16Bits, numberToFloat16Bits } from './half.mjs';
+import { byteOffsetOf, bufferOf, isArrayOf, isDetached, isView, kindOf, lengthOf, protoOf } from './intrinsics.mjs';
 import { exclusive, fail, wasm } from './module.mjs';
 
+// The dtype of each TypedArray kind, by the name the engine's tag gives (kindOf).
 const ARRAY_TYPES = new Map([
   [Float32Array, 'float32'], [Float64Array, 'float64'], [Int8Array, 'int8'], [Uint8Array, 'uint8'],
   [Int16Array, 'int16'], [Uint16Array, 'uint16'], [Int32Array, 'int32'], [Uint32Array, 'uint32'],
   [BigInt64Array, 'int64'], [BigUint64Array, 'uint64'],
-]);
+].map(([Kind, type]) => [Kind.name, type]));
 
 // Every Tensor this package made is read as it is; a look-alike (Object.create(Tensor.prototype,
 // ...)) is refused. The brand of a 'cpu' tensor is a private field the constructor sets (its
-// check is one property lookup: a WeakSet of them cost a quarter of a small run's time); a
-// 'wasm' tensor is known by its entry in WASM_STATE.
+// check is one property lookup: a WeakSet of them cost a quarter of a small run's time) and
+// its prototype, Tensor.prototype itself: an instance of a subclass has the brand too, but its
+// accessors may answer differently at each read, so it is copied once (asTensor). A 'wasm'
+// tensor is known by its entry in WASM_STATE.
 let hasBrand;
+let TENSOR_PROTO;
 // The constructor's first argument for parts the wasm side produced (already consistent):
 // only this module holds it.
 const TRUSTED = Symbol('trusted');
 // The wasm side's hold on each 'wasm' tensor: { mod, handle, ptr, view }.
 const WASM_STATE = new WeakMap();
 
-export const isTensor = (t) => hasBrand(t) || isWasmTensor(t);
-
-// True for a TypedArray of exactly the class Kind: not a subclass, not a Proxy (neither
-// runs code of the caller when the package reads it).
-export function isArrayOf(data, Kind) {
-  return ArrayBuffer.isView(data) && Object.getPrototypeOf(data) === Kind.prototype;
-}
+export const isTensor = (t) => (hasBrand(t) && protoOf(t) === TENSOR_PROTO) || isWasmTensor(t);
 
 // The range of each integer dtype given as plain numbers (int64/uint64 as BigInt).
 const INT_RANGES = {
@@ -91,6 +90,7 @@ export const { Tensor } = { Tensor: class {
   #genuine = true;
   static {
     hasBrand = (t) => t !== null && typeof t === 'object' && #genuine in t;
+    TENSOR_PROTO = this.prototype;
   }
   // new Tensor(type, data, dims?) or, as in ORT-web, new Tensor(typedArray, dims?).
   // type: 'float32'|'float64'|'float16'|'bfloat16'|'int8'|'uint8'|'int16'|'uint16'|'int32'|
@@ -108,28 +108,31 @@ export const { Tensor } = { Tensor: class {
     }
     if (typeof type !== 'string') {
       [dims, data] = [data, type];
-      type = ArrayBuffer.isView(data) ? ARRAY_TYPES.get(Object.getPrototypeOf(data)?.constructor) : undefined;
+      type = isView(data) ? ARRAY_TYPES.get(kindOf(data)) : undefined;
+      if (type && !isArrayOf(data, DTYPES[type].array)) type = undefined;
       if (!type) throw new TypeError(`Tensor: cannot infer a type from ${Object.prototype.toString.call(data)}; pass the type first`);
     }
     const d = DTYPES[type];
     if (!d) throw new TypeError(`Tensor: unknown type '${String(type)}' (known: ${Object.keys(DTYPES).join(', ')})`);
     if (type === 'float16' && typeof Float16Array !== 'undefined' && isArrayOf(data, Float16Array)) {
-      data = new Uint16Array(data.buffer, data.byteOffset, data.length);
+      data = new Uint16Array(bufferOf(data), byteOffsetOf(data), lengthOf(data));
     } else if (Array.isArray(data)) {
       data = fromPlainArray(type, data);
     }
     if (!isArrayOf(data, d.array)) {
-      const got = ArrayBuffer.isView(data) || typeof data !== 'object' || data === null
-        ? (data?.constructor?.name ?? typeof data) : Object.prototype.toString.call(data);
-      throw new TypeError(`Tensor: type '${type}' needs a ${d.array.name}${type === 'float16' ? ' (bits) or Float16Array' : ''} or a plain array, got ${got}${ArrayBuffer.isView(data) ? ' (a subclass is not accepted)' : ''}`);
+      // Named by the engine's own tag, never by the object's constructor (the caller's code).
+      const got = isView(data) ? (kindOf(data) ?? 'DataView') : typeof data !== 'object' || data === null ? typeof data : Object.prototype.toString.call(data);
+      throw new TypeError(`Tensor: type '${type}' needs a ${d.array.name}${type === 'float16' ? ' (bits) or Float16Array' : ''} or a plain array, got ${got}${isView(data) ? ' (a subclass is not accepted)' : ''}`);
     }
-    dims = dims === undefined ? [data.length] : Array.isArray(dims) || ArrayBuffer.isView(dims) ? Array.from(dims) : dims;
+    // Every fact of the data read through the engine's accessors (intrinsics.mjs).
+    const length = lengthOf(data);
+    dims = dims === undefined ? [length] : Array.isArray(dims) || isView(dims) ? Array.from(dims) : dims;
     const size = checkDims(dims);
-    if (size !== data.length) {
-      if (data.buffer.byteLength === 0 && size > 0) {
-        throw new RangeError('Tensor: data is a detached view (wasm memory grew since it was taken): read tensor.data again after any call that may allocate');
+    if (size !== length) {
+      if (length === 0 && isDetached(data)) {
+        throw new RangeError(`Tensor: data is a detached view (its buffer was transferred, or it was a view of wasm memory, which grew): dims [${dims}] need ${size} elements; read tensor.data again after any call that may allocate`);
       }
-      throw new RangeError(`Tensor: data has ${data.length} elements but dims [${dims}] need ${size}`);
+      throw new RangeError(`Tensor: size mismatch: data has ${length} elements but dims [${dims}] need ${size}`);
     }
     this.type = type;
     this.data = data;
@@ -211,7 +214,7 @@ const wasmProto = Object.create(Tensor.prototype, {
       dims = Array.from(dims ?? []);
       const size = checkDims(dims);
       if (size !== this.size) throw new RangeError(`Tensor.reshape: dims [${dims}] hold ${size} elements, the tensor has ${this.size}`);
-      return makeWasmTensor(this.type, dims, s.mod._orw_tensor_share(s.handle));
+      return makeWasmTensor(this.type, dims, s.mod._orw_tensor_share(s.handle), 'Tensor.reshape');
     },
   },
 });
@@ -236,9 +239,11 @@ const CLONE_GUARD = {
   },
 };
 
-// A Tensor over a live handle of the wasm side.
-export function makeWasmTensor(type, dims, handle) {
+// A Tensor over a live handle of the wasm side; handle 0 (its making failed, e.g. out of
+// memory) throws the wasm side's error in the name of `where`.
+export function makeWasmTensor(type, dims, handle, where) {
   const m = wasm();
+  if (!handle) fail(where);
   const t = Object.create(wasmProto);
   t.type = type;
   t.dims = Object.freeze(dims);
@@ -257,6 +262,7 @@ export function allocateWasmTensor(type, dims) {
   return exclusive('Tensor.allocate', () => {
     const m = wasm();
     const desc = m._malloc(Math.max(dims.length, 1) * 8);
+    if (!desc) throw new RangeError('Tensor.allocate: out of memory');
     let handle;
     try {
       new Float64Array(m.HEAPU8.buffer, desc, dims.length).set(dims);
@@ -264,8 +270,7 @@ export function allocateWasmTensor(type, dims) {
     } finally {
       m._free(desc);
     }
-    if (!handle) fail('Tensor.allocate');
-    return makeWasmTensor(type, dims, handle);
+    return makeWasmTensor(type, dims, handle, 'Tensor.allocate');
   });
 }
 
@@ -281,18 +286,21 @@ export function isWasmTensor(t) {
   return t !== null && typeof t === 'object' && Object.getPrototypeOf(t) === wasmProto && WASM_STATE.has(t);
 }
 
-// `t` as one of our Tensors: ours as they are; an object shaped like onnxruntime-web's Tensor
-// (type, data, dims, location 'cpu'), each field read once, validated as `new Tensor` does and
-// wrapped around the same data. A look-alike of ours is refused. `where` names it in errors.
+// `t` as one of our Tensors: ours as they are; an instance of a subclass of Tensor, or an
+// object shaped like onnxruntime-web's Tensor (type, data, dims, location 'cpu'), each field read
+// once, validated as `new Tensor` does and wrapped around the same data (a subclass's accessors
+// are read here and never again). A look-alike of ours is refused. `where` names it in errors.
 export function asTensor(t, where) {
   if (isTensor(t)) return t;
   if (t && typeof t === 'object') {
-    if (Tensor.prototype.isPrototypeOf(t)) {
+    const subclass = hasBrand(t);
+    if (!subclass && Tensor.prototype.isPrototypeOf(t)) {
       throw new TypeError(`${where} is not a Tensor made by this package (new Tensor, Tensor.allocate or a run's output): an object that only inherits from Tensor.prototype is not accepted`);
     }
     const { type, dims } = t;
-    if (typeof type === 'string' && dims !== undefined) {
-      const location = t.location ?? 'cpu';
+    if (subclass || (typeof type === 'string' && dims !== undefined)) {
+      // A subclass instance was made by Tensor's constructor: a 'cpu' tensor, whatever it says.
+      const location = subclass ? 'cpu' : t.location ?? 'cpu';
       if (location === 'wasm') throw new TypeError(`${where} is a 'wasm' tensor of another instance of onnx-reduce-wasm (copy it out with getData() first)`);
       if (location !== 'cpu') throw new TypeError(`${where} has location '${String(location)}'; only 'cpu' tensors are accepted (download it with getData() first)`);
       const data = t.data;
@@ -305,6 +313,18 @@ export function asTensor(t, where) {
   }
   throw new TypeError(`${where} is not a Tensor (got ${Object.prototype.toString.call(t)}); expected a Tensor or an object { type, data, dims } shaped like onnxruntime-web's`);
 }
+
+// A preallocated output as one of our Tensors: ours as they are, a subclass instance copied once
+// (asTensor: the copy shares its data, so results still land in the caller's array); anything
+// else is a TypeError naming `where`.
+export function asOwnOutput(t, where) {
+  if (isTensor(t)) return t;
+  if (hasBrand(t)) return asTensor(t, where);
+  throw new TypeError(`${where} is not a Tensor of this package (use Tensor.allocate or new Tensor)`);
+}
+
+// True for a Tensor made by this package, an instance of a subclass of Tensor included.
+export const madeByPackage = (t) => hasBrand(t) || isWasmTensor(t);
 
 // A snapshot of a list of inputs: the list copied (each entry read exactly once), every entry
 // one of our Tensors (asTensor) or null for an omitted one. Nothing of the caller's runs after

@@ -14,6 +14,16 @@ size_t utf8_sequence(std::string_view s, size_t i) {
   return n;
 }
 
+// True for the UTF-8 of a C1 control or of a bidirectional control (U+200E, U+200F,
+// U+202A..U+202E, U+2066..U+2069).
+bool terminal_control(std::string_view c) {
+  const auto at = [&](size_t k) { return static_cast<unsigned char>(c[k]); };
+  if (c.size() == 2) return at(0) == 0xC2 && at(1) <= 0x9F;
+  if (c.size() != 3 || at(0) != 0xE2) return false;
+  return (at(1) == 0x80 && ((at(2) >= 0xAA && at(2) <= 0xAE) || at(2) == 0x8E || at(2) == 0x8F)) ||
+         (at(1) == 0x81 && at(2) >= 0xA6 && at(2) <= 0xA9);
+}
+
 }  // namespace
 
 std::string printable(std::string_view name) {
@@ -24,7 +34,9 @@ std::string printable(std::string_view name) {
     const auto b = static_cast<unsigned char>(name[i]);
     if (b >= 0x80) {
       const size_t n = utf8_sequence(name, i);
-      if (n > 0) {
+      // C1 controls (U+0080..U+009F, which some terminals obey) fall through to \xC2 \xNN;
+      // the bidirectional controls that reorder what is shown are escaped likewise.
+      if (n > 0 && !terminal_control(name.substr(i, n))) {
         out.append(name.substr(i, n));
         i += n;
         continue;

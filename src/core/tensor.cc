@@ -37,8 +37,9 @@ size_t checked_byte_size(DataType type, int64_t count, std::string_view what) {
   if (elem == 0) fail<TypeError>(ErrorMessage() << what << ": element type " << type_name(type) << " is not supported");
   const uint64_t limit = static_cast<uint64_t>(std::numeric_limits<std::ptrdiff_t>::max());
   if (count < 0 || static_cast<uint64_t>(count) > limit / elem) {
-    fail<SizeError>(ErrorMessage() << what << ": " << count << " elements of " << type_name(type)
-                                   << " exceed the addressable memory (" << limit << " bytes)");
+    // An allocation that cannot succeed: its kind, so that runs name the op that asked for it.
+    fail<AllocationError>(ErrorMessage() << what << ": " << count << " elements of " << type_name(type)
+                                         << " exceed the addressable memory (" << limit << " bytes)");
   }
   return static_cast<size_t>(count) * elem;
 }

@@ -40,8 +40,8 @@ template <class T>
 std::unique_ptr<ReduceStream> stream_for(ReduceOp op, const ReductionPlan& plan, void* out, Variant v, bool is_bool) {
   using U = Wrapping<T>;
   if constexpr (std::is_floating_point_v<T>) {
-    if (op == ReduceOp::kMax) return make_runner<MaxOp, T>(plan, out, v);
-    if (op == ReduceOp::kMin) return make_runner<MinOp, T>(plan, out, v);
+    if (op == ReduceOp::kMax) return make_runner<MaxOp, T>(plan, out, v, one_nan<T>);
+    if (op == ReduceOp::kMin) return make_runner<MinOp, T>(plan, out, v, one_nan<T>);
   } else if constexpr (kOrdered<T>) {
     if (op == ReduceOp::kMax || op == ReduceOp::kMin) {
       using I = std::make_signed_t<T>;

@@ -7,6 +7,7 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -130,6 +131,21 @@ struct FlipMaxOp {
   template <class X> ORW_INLINE X pre(X x) const { return static_cast<X>(x ^ flip); }
   template <class X> ORW_INLINE static X combine(X a, X b) { return simd::extremum<true>(a, b); }
 };
+
+// Max and Min of floats: a NaN result is the one NaN with every bit set, whichever NaN of the
+// slice was met and whether a vector lane or the scalar tail met it (the vector combine makes
+// all ones; the scalar one and a lane that starts from an element keep the element's bits).
+template <class T>
+void one_nan(void* acc, size_t n, const ReduceArgs&) {
+  using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+  const Bits ones = ~Bits{0};
+  T nan;
+  std::memcpy(&nan, &ones, sizeof nan);
+  auto* o = static_cast<T*>(acc);
+  for (size_t i = 0; i < n; ++i) {
+    if (o[i] != o[i]) o[i] = nan;
+  }
+}
 
 template <class I>
 void unflip(void* acc, size_t n, const ReduceArgs& a) {

@@ -24,17 +24,24 @@ void check_input_count(const Node& node, const std::vector<const Tensor*>& input
   }
 }
 
-}  // namespace
-
-std::vector<Tensor> run_node(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo) {
-  check_input_count(node, inputs);
+// f(), its allocation failures named after the node (the tensor code below the operators does
+// not know which op asked).
+template <class F>
+auto naming_allocations(const Node& node, F&& f) {
   try {
-    return entry_of(node.schema()).run(node, inputs, memo);
+    return f();
   } catch (const AllocationError& e) {
     fail<AllocationError>(ErrorMessage() << node << ": " << e.what());
   } catch (const std::bad_alloc&) {
     fail<AllocationError>(ErrorMessage() << node << ": out of memory");
   }
+}
+
+}  // namespace
+
+std::vector<Tensor> run_node(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo) {
+  check_input_count(node, inputs);
+  return naming_allocations(node, [&] { return entry_of(node.schema()).run(node, inputs, memo); });
 }
 
 std::vector<Tensor> run_node(const Node& node, const std::vector<const Tensor*>& inputs) {
@@ -45,7 +52,7 @@ std::vector<Tensor> run_node(const Node& node, const std::vector<const Tensor*>&
 std::unique_ptr<StreamedRun> start_streamed_run(const Node& node, const std::vector<const Tensor*>& inputs) {
   check_input_count(node, inputs);
   const StreamFn stream = entry_of(node.schema()).stream;
-  return stream ? stream(node, inputs) : nullptr;
+  return stream ? naming_allocations(node, [&] { return stream(node, inputs); }) : nullptr;
 }
 
 }  // namespace orw

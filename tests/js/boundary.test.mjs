@@ -6,6 +6,7 @@
 import { test, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { init, Tensor, Node, InferenceSession, readTensorProto, inferModelShapes } from '../../dist/index.node.mjs';
+import { makeCanaries } from './helpers/canaries.mjs';
 import { oneNodeModel } from './helpers/model-writer.mjs';
 
 await init();
@@ -14,17 +15,10 @@ const f32 = (...v) => new Tensor('float32', Float32Array.from(v), [v.length]);
 const mul = Node.create({ opType: 'Mul', opset: 14 });
 const sum11 = Node.create({ opType: 'ReduceSum', opset: 11, attributes: { keepdims: 0 } });
 
-const jsCanary = f32(7, 7, 7, 7);
-const wasmCanary = Tensor.allocate('float32', [4]);
-wasmCanary.data.fill(42);
+const { jsCanary, wasmCanary, checkCanaries } = makeCanaries();
 
 // After each case: the canaries unchanged, the module alive and right.
-afterEach(() => {
-  assert.deepEqual(Array.from(jsCanary.data), [7, 7, 7, 7]);
-  assert.deepEqual(Array.from(wasmCanary.data), [42, 42, 42, 42]);
-  assert.deepEqual(Array.from(mul.run([f32(1, 2, 3), f32(10, 20, 30)])[0].data), [10, 40, 90]);
-  assert.deepEqual(Array.from(sum11.run([wasmCanary])[0].data), [168]);
-});
+afterEach(checkCanaries);
 
 // A session of one ReduceSum-13 of x (float32, any shape) to y.
 const sumModel = () => oneNodeModel({

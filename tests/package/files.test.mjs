@@ -16,7 +16,8 @@ const files = packed.files.map((f) => f.path).sort();
 // The JS layer's modules besides the entries: the single-file entry and the CLI import them
 // unbundled (the other entries are bundles that hold them).
 const LAYER = ['api', 'dtypes', 'graph-node', 'guards', 'half', 'heap', 'module', 'outputs', 'proto-writer',
-  'model-builder', 'registry-rows', 'session', 'shapes', 'stream', 'tensor', 'tensor-proto', 'threads'].map((m) => `dist/${m}.mjs`);
+  'model-builder', 'registry-rows', 'session', 'shapes', 'stream', 'tensor', 'tensor-proto', 'threads',
+  'intrinsics', 'escape', 'cli-inputs'].map((m) => `dist/${m}.mjs`);
 // The threaded build: one .wasm; the browser glue and its pthread worker script; the Node glue
 // and its worker (CommonJS).
 const THREADED = ['dist/onnx-reduce-wasm-mt.wasm', 'dist/onnx-reduce-wasm-mt.mjs', 'dist/onnx-reduce-wasm-mt.worker.js',

@@ -120,3 +120,9 @@ TEST_CASE("NodeProto/a tensor attribute whose value does not decode names the at
   const std::string message = message_of([&] { Node::parse(bytes.data(), bytes.size(), 18); });
   CHECK(message == "Reduce\\x02Sum: attribute 'no\\x0doop': element type type 44 is not supported");
 }
+
+TEST_CASE("printable/escapes C1 controls and bidirectional controls byte by byte", "[names]") {
+  CHECK(printable("a\xc2\x9b" "2J") == "a\\xc2\\x9b2J");            // U+009B, CSI on some terminals
+  CHECK(printable("x\xe2\x80\xaey") == "x\\xe2\\x80\\xaey");       // U+202E, right-to-left override
+  CHECK(printable("\xc2\xa0\xe2\x80\x94") == "\xc2\xa0\xe2\x80\x94");  // no-break space, em dash: kept
+}

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "helpers.h"
@@ -121,6 +122,38 @@ TEST_CASE("ReduceMax/NaN first, last or among infinities in a long row propagate
 
 TEST_CASE("ReduceMin/NaN first, last or among infinities in a long row propagates", "[reduce][ReduceMin]") {
   check_nan_among_infinities("ReduceMin");
+}
+
+// A NaN result has every bit set, whatever NaN the slice held, however long the slice (scalar
+// tail, vector lanes, pairwise halves) and along either axis (rows: R and KR; columns: RK).
+template <class T, class Bits>
+static void check_one_nan(const std::string& op, DataType type, Bits payload_nan) {
+  T nan;
+  std::memcpy(&nan, &payload_nan, sizeof nan);
+  for (int64_t n = 1; n <= 4100; n += n < 40 ? 1 : 397) {
+    for (int64_t p : {int64_t{0}, n / 2, n - 1}) {
+      std::vector<T> v(static_cast<size_t>(n), T(1));
+      v[static_cast<size_t>(p)] = nan;
+      INFO(op << ", type " << type_name(type) << ", n " << n << ", NaN at " << p);
+      for (int64_t axis : {0, 1}) {
+        const Shape dims = axis == 1 ? Shape{1, n} : Shape{n, 1};
+        const auto out = to_vector<Bits>(reduce(op, 18, make_typed<T>(type, dims, v), std::vector<int64_t>{axis}, {keepdims_attr(0)}));
+        REQUIRE(out.size() == 1);
+        CHECK(out[0] == static_cast<Bits>(~Bits{0}));
+      }
+    }
+  }
+}
+
+TEST_CASE("ReduceMax/a NaN result is the all-ones NaN whatever the slice length", "[reduce][ReduceMax]") {
+  check_one_nan<float, uint32_t>("ReduceMax", DataType::kFloat, 0x7FC00001u);
+  check_one_nan<float, uint32_t>("ReduceMax", DataType::kFloat, 0xFF800123u);
+  check_one_nan<double, uint64_t>("ReduceMax", DataType::kDouble, 0x7FF8000000000001ull);
+}
+
+TEST_CASE("ReduceMin/a NaN result is the all-ones NaN whatever the slice length", "[reduce][ReduceMin]") {
+  check_one_nan<float, uint32_t>("ReduceMin", DataType::kFloat, 0x7FC00001u);
+  check_one_nan<double, uint64_t>("ReduceMin", DataType::kDouble, 0x7FF8000000000001ull);
 }
 
 TEST_CASE("ReduceMax/+inf anywhere wins; -inf only when everything is -inf", "[reduce][ReduceMax]") {
