@@ -1,5 +1,5 @@
 // Every figure README.md states comes from a file a command writes, and this test fails when
-// the two disagree:
+// the two disagree (and docs/benchmarks.md's and docs/size.md's current tables are checked against them too):
 //   docs/figures/size.json             node scripts/size-report.mjs (every build runs it)
 //   docs/figures/suite.json            node bench/ort-compare.mjs --runs 15 --json
 //   docs/figures/suite-zero-copy.json  the same with --zero-copy
@@ -88,6 +88,18 @@ test('package/docs/size.md: its total is the size source\'s (to the whole KB)', 
   const total = read('docs/size.md').match(/\*\*total\*\*[^\n]*\*\*([\d.]+) KB\*\*/);
   assert.ok(total, 'docs/size.md has a **total** row with its gzipped figure in bold');
   assert.equal(Math.round(Number(total[1])), Math.round(size.entry.gzip / 1024), 'docs/size.md\'s total disagrees with docs/figures/size.json: update its tables');
+});
+
+test('package/docs/benchmarks.md: its current tables are the figure sources\' runs', () => {
+  const bench = read('docs/benchmarks.md').replace(/\s+/g, ' ');
+  const suite = figures('suite');
+  const zeroCopy = figures('suite-zero-copy');
+  const threads = figures('threads');
+  assert.ok(bench.includes(`${suite.geomean_speedup.toFixed(2)}× over ${suite.cases ?? suite.rows.length} cases`), 'the suite\'s geometric mean and case count');
+  assert.ok(bench.includes(`${zeroCopy.geomean_speedup.toFixed(2)}×`), 'the zero-copy geometric mean');
+  // The threads table is the command's text output: its last line gives the geometric means.
+  assert.ok(bench.includes(`copy ${threads.geomean.copy.toFixed(2)}x, zero-copy ${threads.geomean.zeroCopy.toFixed(2)}x`), 'the threads table\'s geometric means');
+  for (const r of threads.rows) assert.ok(bench.includes(r.case), `the threads table has ${r.case}`);
 });
 
 test('package/README figures: the check finds a figure that disagrees', () => {
