@@ -13,6 +13,7 @@ cache=${ORW_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/onnx-reduce-wasm}
 jobs=${ORW_JOBS:-$(nproc)}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+commit=$(git rev-parse --short HEAD)   # the tree archived below, whatever HEAD is by the end
 
 git archive HEAD | tar -x -C "$work"
 ln -s "$here/node_modules" "$work/node_modules"
@@ -38,4 +39,4 @@ node -e '
   };
   require("fs").writeFileSync("docs/figures/build-time.json", JSON.stringify(out, null, 2) + "\n");
   console.log(`${(out.seconds / 60).toFixed(1)} min (${out.seconds} s, ${jobs} jobs): docs/figures/build-time.json`);
-' "$seconds" "$jobs" "$(git rev-parse --short HEAD)"
+' "$seconds" "$jobs" "$commit"
