@@ -68,39 +68,77 @@ export function runtimeInfo(): RuntimeInfo;
 /** The newest ai.onnx opset the package implements (the default opset). */
 export const LATEST_OPSET: number;
 
+/** `Float16Array` where the TypeScript lib declares it (ES2025 / esnext), else never. */
+export type Float16ArrayType = typeof globalThis extends { Float16Array: { prototype: infer P } } ? P : never;
+
 /**
- * A tensor: an element type, the TypedArray of its elements and its dims. `T`, its element type,
- * types `data` and `getData()` (Float32Array for 'float32', BigInt64Array for 'int64', ...:
- * DataTypeMap). It is inferred from the type string or the TypedArray given to the constructor;
- * a plain `Tensor` is one of any element type. A 'cpu' tensor survives structuredClone and
- * postMessage as a plain { type, data, dims, size } object, which every call accepts; cloning,
- * posting, spreading or JSON.stringify-ing a 'wasm' tensor throws a TypeError (send
- * `await t.getData()`).
+ * A tensor of element type `T` whose data lives in `L`. `Tensor` with no arguments is a union
+ * over every element type and location, so checking `t.type` narrows `t.data` (and checking
+ * `t.location` narrows what it is). A 'cpu' tensor of an element type onnxruntime-web has fits
+ * where its `Tensor` type is expected (and goes into its sessions as it is). A 'cpu' tensor
+ * survives structuredClone and postMessage as a plain { type, data, dims, size } object, which
+ * every call accepts; cloning, posting, spreading or JSON.stringify-ing a 'wasm' tensor throws a
+ * TypeError (send `await t.getData()`).
  */
-export interface Tensor<T extends DataType = DataType> {
+export type Tensor<T extends DataType = DataType, L extends TensorLocation = TensorLocation> =
+  T extends DataType ? (L extends TensorLocation ? TypedTensor<T, L> : never) : never;
+
+/** One element type and one location: what `Tensor<T, L>` is made of. */
+export interface TypedTensor<T extends DataType, L extends TensorLocation = TensorLocation> {
   readonly type: T;
   /**
-   * The elements. For a 'wasm' tensor a live view of wasm memory, re-made on each read after
-   * memory has grown (an older view is then detached: length 0); throws once disposed.
+   * The elements (DataTypeMap: Float32Array for 'float32', BigInt64Array for 'int64', float16
+   * as Uint16Array bits, ...). For a 'wasm' tensor a live view of wasm memory, re-made on each
+   * read after memory has grown (an older view is then detached: length 0); throws once disposed.
    */
   readonly data: DataTypeMap[T];
   readonly dims: readonly number[];
   readonly size: number;
   /** Where the data is: 'cpu' (a JS TypedArray) or 'wasm' (wasm memory; runs read and write it in place). */
-  readonly location: TensorLocation;
+  readonly location: L;
   /** As in onnxruntime-web: the data ('wasm' tensors: a fresh copy); releaseData disposes a 'wasm' tensor afterwards. */
   getData(releaseData?: boolean): Promise<DataTypeMap[T]>;
   /** Frees a 'wasm' tensor's memory (later use throws); nothing to do for 'cpu' tensors. Idempotent. */
   dispose(): void;
   /** The same data with other dims (shared, not copied; a 'wasm' reshape must be disposed too). */
-  reshape(dims: readonly number[]): Tensor<T>;
+  reshape(dims: readonly number[]): Tensor<T, L>;
+  // onnxruntime-web's GPU members, declared so that a tensor of this package fits its Tensor
+  // type: this package's tensors have none (no such property at run time), hence never.
+  /** Not present: this package's tensors are never on a GPU. */
+  readonly texture: never;
+  /** Not present: this package's tensors are never on a GPU. */
+  readonly gpuBuffer: never;
+  /** Not present: this package's tensors are never on a GPU. */
+  readonly mlTensor: never;
+  /** Not present (onnxruntime-web's image conversion). */
+  toDataURL(options?: unknown): never;
+  /** Not present (onnxruntime-web's image conversion). */
+  toImageData(options?: unknown): never;
 }
+
+/** Plain values a `new Tensor(type, values)` takes: numbers for the float types; numbers, bigints or booleans for the others. */
+export type TensorValues<T extends DataType> =
+  readonly (T extends 'float32' | 'float64' | 'float16' | 'bfloat16' ? number : number | bigint | boolean)[];
 
 /**
  * The Tensor class. Written as an interface of constructor signatures (not a `class`) so that
- * each TypedArray gives its own element type: a class's overloads all return one `Tensor<T>`.
+ * each TypedArray gives its own element type.
  */
 export interface TensorConstructor {
+  // As in onnxruntime-web: the type follows the TypedArray. Uint8Array is 'uint8' and
+  // Uint16Array 'uint16' (pass 'bool', 'float16' or 'bfloat16' first for those).
+  new (data: Float32Array, dims?: readonly number[]): Tensor<'float32', 'cpu'>;
+  new (data: Float64Array, dims?: readonly number[]): Tensor<'float64', 'cpu'>;
+  new (data: Int8Array, dims?: readonly number[]): Tensor<'int8', 'cpu'>;
+  new (data: Uint8Array, dims?: readonly number[]): Tensor<'uint8', 'cpu'>;
+  new (data: Int16Array, dims?: readonly number[]): Tensor<'int16', 'cpu'>;
+  new (data: Uint16Array, dims?: readonly number[]): Tensor<'uint16', 'cpu'>;
+  new (data: Int32Array, dims?: readonly number[]): Tensor<'int32', 'cpu'>;
+  new (data: Uint32Array, dims?: readonly number[]): Tensor<'uint32', 'cpu'>;
+  new (data: BigInt64Array, dims?: readonly number[]): Tensor<'int64', 'cpu'>;
+  new (data: BigUint64Array, dims?: readonly number[]): Tensor<'uint64', 'cpu'>;
+  /** float16 from its bits (Uint16Array), a Float16Array (kept as its bits) or numbers. */
+  new (type: 'float16', data: Uint16Array | Float16ArrayType | TensorValues<'float16'>, dims?: readonly number[]): Tensor<'float16', 'cpu'>;
   /**
    * @param type element type
    * @param data the matching TypedArray (of exactly that class: not a subclass or a Proxy), or a
@@ -112,26 +150,14 @@ export interface TensorConstructor {
    *   dims are not non-negative integers or do not match the data length, or for a plain-array
    *   value the integer type cannot hold exactly (out of range, fractional, NaN)
    */
-  new <T extends DataType>(type: T, data: DataTypeMap[T] | readonly (number | bigint | boolean)[], dims?: readonly number[]): Tensor<T>;
-  // As in onnxruntime-web: the type follows the TypedArray. Uint8Array is 'uint8' and
-  // Uint16Array 'uint16' (pass 'bool', 'float16' or 'bfloat16' first for those).
-  new (data: Float32Array, dims?: readonly number[]): Tensor<'float32'>;
-  new (data: Float64Array, dims?: readonly number[]): Tensor<'float64'>;
-  new (data: Int8Array, dims?: readonly number[]): Tensor<'int8'>;
-  new (data: Uint8Array, dims?: readonly number[]): Tensor<'uint8'>;
-  new (data: Int16Array, dims?: readonly number[]): Tensor<'int16'>;
-  new (data: Uint16Array, dims?: readonly number[]): Tensor<'uint16'>;
-  new (data: Int32Array, dims?: readonly number[]): Tensor<'int32'>;
-  new (data: Uint32Array, dims?: readonly number[]): Tensor<'uint32'>;
-  new (data: BigInt64Array, dims?: readonly number[]): Tensor<'int64'>;
-  new (data: BigUint64Array, dims?: readonly number[]): Tensor<'uint64'>;
+  new <T extends DataType>(type: T, data: DataTypeMap[T] | TensorValues<T>, dims?: readonly number[]): Tensor<T, 'cpu'>;
   readonly prototype: Tensor;
   /**
    * A zero-filled tensor in wasm memory (location 'wasm'): fill `data` in place, run on it with no
    * copy, free it with dispose() (it is not garbage collected).
    * @throws TypeError for an unknown type; RangeError for bad dims or when memory runs out
    */
-  allocate<T extends DataType>(type: T, dims: readonly number[]): Tensor<T>;
+  allocate<T extends DataType>(type: T, dims: readonly number[]): Tensor<T, 'wasm'>;
 }
 
 export declare const Tensor: TensorConstructor;
@@ -212,6 +238,10 @@ export type AttributeValue =
   | number | bigint | string | boolean | readonly (number | bigint)[] | readonly string[] | Tensor
   | { type: 'int' | 'float' | 'string' | 'ints' | 'floats' | 'strings'; value: unknown };
 
+/**
+ * A node of any opType, attributes unchecked: the explicit escape for ops not known when
+ * compiling (`Node.create<string>(spec)`, a foreign domain in makeModel).
+ */
 export interface NodeSpec {
   opType: string;
   attributes?: Record<string, AttributeValue>;
@@ -224,21 +254,79 @@ export interface NodeSpec {
   name?: string;
 }
 
+export type ReduceOpType = 'ReduceSum' | 'ReduceProd' | 'ReduceMean' | 'ReduceMax' | 'ReduceMin' | 'ReduceSumSquare'
+  | 'ReduceL1' | 'ReduceL2' | 'ReduceLogSum' | 'ReduceLogSumExp';
+export type UnaryOpType = 'Abs' | 'Exp' | 'Log' | 'Sqrt' | 'Neg' | 'Reciprocal';
+export type BinaryOpType = 'Add' | 'Sub' | 'Mul' | 'Div';
+/** The ops this package runs (ai.onnx). */
+export type OpType = ReduceOpType | UnaryOpType | BinaryOpType | 'ArgMax' | 'ArgMin' | 'TopK' | 'CumSum' | 'CumProd'
+  | 'Softmax' | 'LogSoftmax' | 'Hardmax' | 'LpNormalization' | 'Cast' | 'CastLike' | 'Constant';
+
+/** A 0/1 flag attribute: 0, 1, false or true. */
+type Flag = 0 | 1 | boolean;
+/** Each op's attributes, by the name ONNX gives them (every version's, the legacy ones included). */
+export type OpAttributes = { [K in ReduceOpType]: { axes?: readonly number[]; keepdims?: Flag; noop_with_empty_axes?: Flag } }
+  & { [K in UnaryOpType]: { consumed_inputs?: readonly number[] } }
+  & { [K in BinaryOpType]: { broadcast?: Flag; axis?: number; consumed_inputs?: readonly number[] } }
+  & { [K in 'ArgMax' | 'ArgMin']: { axis?: number; keepdims?: Flag; select_last_index?: Flag } }
+  & { [K in 'CumSum' | 'CumProd']: { exclusive?: Flag; reverse?: Flag } }
+  & { [K in 'Softmax' | 'LogSoftmax' | 'Hardmax']: { axis?: number } }
+  & {
+    TopK: { axis?: number; largest?: Flag; sorted?: Flag; /** opset 1 only (an input from 10) */ k?: number };
+    /** p: 1 or 2 */
+    LpNormalization: { axis?: number; p?: 1 | 2 };
+    /** to: an ONNX TensorProto.DataType number (a type name string in version 1) */
+    Cast: { to: number | string; saturate?: Flag; round_mode?: string };
+    CastLike: { saturate?: Flag; round_mode?: string };
+    Constant: {
+      value?: Tensor; sparse_value?: never; value_float?: number; value_floats?: readonly number[];
+      value_int?: number; value_ints?: readonly number[]; value_string?: string; value_strings?: readonly string[];
+    };
+  };
+
+/** A node of a known op: its opType, and only that op's attributes. */
+export type OpNodeSpec<Op extends OpType> = Omit<NodeSpec, 'opType' | 'attributes' | 'domain'> & {
+  opType: Op;
+  attributes?: OpAttributes[Op];
+  domain?: '' | 'ai.onnx';
+};
+/** A node of any known op (a union discriminated by opType). */
+export type KnownNodeSpec = { [K in OpType]: OpNodeSpec<K> }[OpType];
+
+type SameTypeOpType = ReduceOpType | UnaryOpType | BinaryOpType | 'CumSum' | 'CumProd' | 'Softmax' | 'LogSoftmax'
+  | 'Hardmax' | 'LpNormalization';
+
 /**
- * A node's outputs, typed where the op alone fixes an output's element type: ArgMax and ArgMin
- * give int64, TopK's second output (Indices) is int64. Any other op, or an opType not known
- * when compiling (a string variable, Node.fromBytes): Tensor[].
+ * A node's outputs. `T` is the first input's element type (when known) and `L` where the run puts
+ * outputs. Ops that keep the input's type give Tensor<T>; ArgMax and ArgMin give int64; TopK
+ * gives Values of type T and int64 Indices. Any other op, or an opType not known when compiling
+ * (Node.create<string>, Node.fromBytes): tensors of any type.
  */
-export type NodeOutputs<Op extends string> =
-  Op extends 'ArgMax' | 'ArgMin' ? [Tensor<'int64'>]
-  : Op extends 'TopK' ? [Tensor, Tensor<'int64'>]
-  : Tensor[];
+export type NodeOutputs<Op extends string, T extends DataType = DataType, L extends TensorLocation = TensorLocation> =
+  Op extends 'ArgMax' | 'ArgMin' ? [Tensor<'int64', L>]
+  : Op extends 'TopK' ? [Tensor<T, L>, Tensor<'int64', L>]
+  : Op extends SameTypeOpType ? [Tensor<T, L>]
+  : Tensor<DataType, L>[];
+
+/** The element type of the first of some inputs, when known (else every type). */
+export type FirstInputType<I> = I extends readonly [infer A, ...unknown[]]
+  ? (A extends { readonly type: infer T } ? (T extends DataType ? T : DataType) : DataType)
+  : DataType;
+
+type Inputs = ReadonlyArray<TensorInput | null | undefined>;
+/** T, not inferred from where it appears (TypeScript's NoInfer, written so that older versions read it). */
+type NotInferred<T> = [T][T extends unknown ? 0 : never];
 
 /** A node of an op. `Op` is its opType when known at compile time (Node.create with a literal). */
 export class Node<Op extends string = string> {
   private constructor();
+  /**
+   * The explicit escape for an opType not known when compiling: `Node.create<string>(spec)`
+   * (attributes unchecked by the types; the node still checks them).
+   */
+  static create<Op extends string = never>(spec: NodeSpec & { opType: NotInferred<Op> }): Node<Op>;
   /** Builds and validates a node. Throws TypeError / RangeError / Error naming the op and the problem. */
-  static create<Op extends string>(spec: NodeSpec & { opType: Op }): Node<Op>;
+  static create<Op extends OpType>(spec: OpNodeSpec<Op>): Node<Op>;
   /** Parses serialized onnx.NodeProto bytes. */
   static fromBytes(bytes: Uint8Array | ArrayBuffer, options?: { opset?: number }): Node;
   readonly opType: Op;
@@ -255,7 +343,9 @@ export class Node<Op extends string = string> {
    * Runs on positional inputs (null/undefined = omitted optional input). Outputs are fresh
    * JS-owned tensors, 'wasm' tensors with preferredOutputLocation 'wasm', or options.outputs.
    */
-  run(inputs: ReadonlyArray<TensorInput | null | undefined>, options?: NodeRunOptions): NodeOutputs<Op>;
+  run<I extends Inputs | []>(inputs: I, options: NodeRunOptions & { preferredOutputLocation: 'wasm'; outputs?: undefined }): NodeOutputs<Op, FirstInputType<I>, 'wasm'>;
+  run<I extends Inputs | []>(inputs: I, options: NodeRunOptions & { outputs: NonNullable<NodeRunOptions['outputs']> }): NodeOutputs<Op, FirstInputType<I>>;
+  run<I extends Inputs | []>(inputs: I, options?: NodeRunOptions & { preferredOutputLocation?: 'cpu'; outputs?: undefined }): NodeOutputs<Op, FirstInputType<I>, 'cpu'>;
   /** Output types and shapes from input infos (null = omitted or unknown). */
   inferShapes(infos: ReadonlyArray<ShapeInfoInput | null | undefined>): ShapeInfo[];
   /** Serialized onnx.NodeProto bytes. */
@@ -313,12 +403,11 @@ export interface ValueInfo {
 }
 
 /**
- * A node of makeModel: a NodeSpec whose outputs are named ('' in inputs: an absent optional
- * input); `opset`, if given, must be the model's for the node's domain.
+ * A node of makeModel: a known op with its attributes, or any op of an explicit domain ('' for
+ * ai.onnx ops the package lacks, with allowUnknownOps); outputs named ('' in inputs: an absent
+ * optional input); `opset`, if given, must be the model's for the node's domain.
  */
-export interface ModelNodeSpec extends NodeSpec {
-  outputs: string[];
-}
+export type ModelNodeSpec = (KnownNodeSpec | (NodeSpec & { domain: string })) & { outputs: string[] };
 
 export interface ModelSpec {
   /** The model's ai.onnx opset; defaults to LATEST_OPSET. */
@@ -348,7 +437,7 @@ export function makeModel(spec: ModelSpec): Uint8Array;
  * Serialized onnx.NodeProto bytes of a node (for Node.fromBytes), inputs and outputs named
  * exactly as given, checked as makeModel checks a node at `opset` (default LATEST_OPSET). Needs init().
  */
-export function makeNode(spec: NodeSpec & { allowUnknownOps?: boolean }): Uint8Array;
+export function makeNode(spec: (KnownNodeSpec | (NodeSpec & { domain: string })) & { allowUnknownOps?: boolean }): Uint8Array;
 
 /** Decodes serialized onnx.TensorProto bytes (e.g. an ONNX test's input_0.pb). */
 export function readTensorProto(bytes: Uint8Array | ArrayBuffer): { name: string; tensor: Tensor };

@@ -1,6 +1,6 @@
 // Embind: what the JS layer reads from the module at init instead of keeping its own copies:
 // the descriptor layouts (status.h), the JS class of each error kind (core/errors.h), the
-// newest opset, and the registry's rows (registry/registry.h). Each is JSON text (one string
+// newest opset, and the registry's rows (all_ops(), schema/op_schema.h). Each is JSON text (one string
 // through Embind, parsed by JS: smaller in wasm than building JS objects through val).
 #include <emscripten/bind.h>
 

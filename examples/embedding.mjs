@@ -1,6 +1,6 @@
 // Sentence embeddings from token embeddings: mean pooling over the real tokens (an attention
 // mask leaves padding out), then L2 normalization, so a dot product is the cosine similarity.
-// Cast, Mul (broadcasting), ReduceSum and ReduceL2 run in wasm; two divisions stay in JS.
+// Everything runs in wasm: Cast, Mul (broadcasting), ReduceSum, Div, LpNormalization.
 //   node examples/embedding.mjs
 import { init, Node, Tensor } from 'onnx-reduce-wasm';
 
@@ -16,26 +16,26 @@ const mask = new Tensor('int64', [1n, 1n, 1n, 1n, 1n, 1n, 0n, 0n], [2, 4]);
 
 const cast = Node.create({ opType: 'Cast', attributes: { to: 1 }, opset: 13 });    // to FLOAT
 const mul = Node.create({ opType: 'Mul', opset: 14 });
+const div = Node.create({ opType: 'Div', opset: 14 });
 const sum = Node.create({ opType: 'ReduceSum', attributes: { keepdims: 0 }, opset: 13 });
-const l2 = Node.create({ opType: 'ReduceL2', attributes: { axes: [1], keepdims: 1 }, opset: 13 });
+const l2 = Node.create({ opType: 'LpNormalization', attributes: { axis: -1, p: 2 }, opset: 22 });
 const tokens = new Tensor('int64', [1n], [1]);
 
 const [maskF] = cast.run([mask]);                                   // float32 [2, 4]
 const [masked] = mul.run([hidden, maskF.reshape([2, 4, 1])]);       // [2, 4, 3] * [2, 4, 1]
 const [summed] = sum.run([masked, tokens]);                         // [2, 3]
 const [counts] = sum.run([maskF, tokens]);                          // [2]: real tokens per sentence
-const features = hidden.dims[2];
-const mean = new Tensor('float32', summed.data.map((v, i) => v / counts.data[Math.floor(i / features)]), summed.dims);
-const [norm] = l2.run([mean]);                                      // [2, 1]
-const unit = mean.data.map((v, i) => v / norm.data[Math.floor(i / features)]);
+const [mean] = div.run([summed, counts.reshape([2, 1])]);           // [2, 3] / [2, 1]
+const [unit] = l2.run([mean]);                                      // [2, 3], rows of length 1
 
+const features = hidden.dims[2];
 const row = (a, r) => Array.from(a.subarray(r * features, (r + 1) * features), (v) => v.toFixed(4)).join(' ');
 console.log(`counts: ${counts.data.join(' ')}`); // → counts: 4 2
 console.log(`mean 0: ${row(mean.data, 0)}`); // → mean 0: 1.5000 2.5000 2.0000
 console.log(`mean 1: ${row(mean.data, 1)}`); // → mean 1: 2.0000 0.0000 2.0000
-console.log(`unit 0: ${row(unit, 0)}`); // → unit 0: 0.4243 0.7071 0.5657
-console.log(`unit 1: ${row(unit, 1)}`); // → unit 1: 0.7071 0.0000 0.7071
-const cosine = unit.subarray(0, features).reduce((s, v, i) => s + v * unit[features + i], 0);
+console.log(`unit 0: ${row(unit.data, 0)}`); // → unit 0: 0.4243 0.7071 0.5657
+console.log(`unit 1: ${row(unit.data, 1)}`); // → unit 1: 0.7071 0.0000 0.7071
+const cosine = unit.data.subarray(0, features).reduce((s, v, i) => s + v * unit.data[features + i], 0);
 console.log(`cosine similarity: ${cosine.toFixed(4)}`); // → cosine similarity: 0.7000
 
-for (const node of [cast, mul, sum, l2]) node.dispose();
+for (const node of [cast, mul, div, sum, l2]) node.dispose();

@@ -1,18 +1,27 @@
 #!/usr/bin/env bash
-# Builds what the package needs: the toolchain (scripts/setup.sh), the native build (for
-# tests) unless ORW_SKIP_NATIVE=1, the wasm build, the threaded wasm build (build/wasm-mt:
-# -pthread, loaded only by init({ numThreads > 1 })), and dist/ (wasm modules + JS layer +
-# types + a CommonJS bundle for require()).
+# Builds the package: the toolchain (scripts/setup.sh), the wasm module, the threaded wasm module
+# (build/wasm-mt: -pthread, loaded only by init({ numThreads > 1 })) and dist/ (wasm modules + JS
+# layer + types + a CommonJS bundle for require()).
+#   bash scripts/build.sh --package   only that: what `npm start` and `npm run build` need
+#   bash scripts/build.sh             also what the tests need (`npm test`): the native build
+#                                     (unless ORW_SKIP_NATIVE=1), the wasm Catch2 tests and the
+#                                     kernel benchmark
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
 jobs=${ORW_JOBS:-$(nproc)}
+package_only=0
+case "${1:-}" in
+  --package) package_only=1 ;;
+  '') ;;
+  *) echo "scripts/build.sh: unknown option '$1' (--package builds only the wasm modules and dist/)" >&2; exit 2 ;;
+esac
 
 # setup.sh's last two lines: protobuf-lite for the threaded build, then the single-threaded one.
 { read -r pb_wasm_threads; read -r pb_wasm; } < <(bash scripts/setup.sh | tail -2)
 [ -d node_modules ] || ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund  # (no CUDA download)
 
-if [ "${ORW_SKIP_NATIVE:-0}" != 1 ]; then
+if [ "$package_only" = 0 ] && [ "${ORW_SKIP_NATIVE:-0}" != 1 ]; then
   echo "[build] native" >&2
   cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build build/native -j"$jobs"
@@ -20,7 +29,12 @@ fi
 
 echo "[build] wasm" >&2
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DORW_PROTOBUF_WASM="$pb_wasm" >/dev/null
-cmake --build build/wasm -j"$jobs"
+if [ "$package_only" = 1 ]; then
+  # The two modules dist/ takes; not the wasm Catch2 tests or the kernel benchmark.
+  cmake --build build/wasm -j"$jobs" --target orw_module orw_module_single
+else
+  cmake --build build/wasm -j"$jobs"
+fi
 
 echo "[build] wasm, threaded" >&2
 # Only the module targets: the Catch2 tests run in the single-threaded and native builds.

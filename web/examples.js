@@ -1,5 +1,5 @@
 // Built-in examples: each fills in the operator form. `axes` goes to the axes attribute or the
-// axes input, whichever the chosen opset has; `expect` is what the seed says the values are.
+// axes input, whichever the chosen opset has; `expect` is the values the page must show.
 const oneToTwelve = Array.from({ length: 12 }, (_, i) => i + 1).join(' ');
 
 const cumprod = (exclusive, reverse, expect) => ({

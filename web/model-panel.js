@@ -1,6 +1,8 @@
 // The model panel: load an .onnx file (file picker or drag and drop), list its nodes and the
 // inferred type and shape of every value, edit or randomize its inputs (or load input_N.pb test
-// data), run it with InferenceSession and compare with output_N.pb when given.
+// data), run it with InferenceSession and compare with output_N.pb when given; or build one of
+// the post-processing pipelines (pipelines.js) with makeModel, loaded with example inputs.
+import { PIPELINES, pipelineModel } from './pipelines.js';
 import { InferenceSession, inferModelShapes, Node, readTensorProto, Tensor } from '../dist/index.mjs';
 import { describeModel } from './onnx-model.js';
 import { formatDims, formatValue, InputError, parseDims, parseValues, randomValues, tensorValues } from './tensor-text.js';
@@ -33,6 +35,12 @@ export function setupModelPanel() {
   // A file dropped next to the zone must not navigate away from the page.
   for (const type of ['dragover', 'drop']) window.addEventListener(type, (ev) => ev.preventDefault());
   $('model-form').addEventListener('submit', (ev) => { ev.preventDefault(); runModel(); });
+  const list = $('pipelines');
+  for (const p of PIPELINES) {
+    const button = h('button', { type: 'button', class: 'example', 'data-pipeline': p.id, text: p.label });
+    button.addEventListener('click', () => loadPipeline(p));
+    list.append(h('li', {}, button));
+  }
   $('model-random').addEventListener('click', () => randomizeInputs());
 }
 
@@ -50,6 +58,24 @@ async function handleFiles(files) {
       if (!current) throw new InputError('model-file', 'load a model first (or choose the model and its .pb files together)');
       for (const f of data) loadTensorFile(f.name, new Uint8Array(await f.arrayBuffer()));
     }
+  } catch (e) {
+    showError('model-file', errorText(e));
+  }
+}
+
+// Builds a pipeline's model, loads it, fills in its example inputs and runs it.
+async function loadPipeline(p) {
+  clearErrors($('drop-zone'));
+  try {
+    await loadModel(p.fileName, pipelineModel(p));
+    current.inputs.forEach((input, i) => {
+      const given = p.inputs[input.name];
+      $(fieldId(i, 'dims')).value = given.dims;
+      $(fieldId(i, 'values')).value = given.values;
+    });
+    runModel();
+    $('model').dataset.pipeline = p.id;
+    $('model-result').scrollIntoView({ block: 'nearest' });
   } catch (e) {
     showError('model-file', errorText(e));
   }

@@ -12,7 +12,7 @@ let site;
 before(async () => { site = await startReportSite(); });
 after(async () => { await site?.close(); });
 
-test('Firefox ESR: the demo page loads and its CumProd examples give the seed values', async () => {
+test('Firefox ESR: the demo page loads and its CumProd examples give their expected values', async () => {
   const expected = { '00': '1 2 6', '11': '6 3 1' };
   const steps = [{ wait: '#status[data-ready="true"]' }];
   for (const flags of Object.keys(expected)) {

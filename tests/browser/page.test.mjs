@@ -1,4 +1,4 @@
-// The demo page (web/) in headless Chromium: built-in examples give the seed's values, errors
+// The demo page (web/) in headless Chromium: built-in examples give their expected values, errors
 // appear next to the control that caused them, the controls follow the opset, the page's table
 // of op versions agrees with the package, an .onnx file loads through the file input (and by
 // drag and drop) with its inferred shapes, the page fits a phone, and nothing logs an error.

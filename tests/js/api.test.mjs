@@ -1,4 +1,4 @@
-// The public API of issue 4, as a user of the npm package sees it: Tensor, Node (create,
+// The public API, as a user of the npm package sees it: Tensor, Node (create,
 // fromBytes, run, inferShapes, toBytes, dispose), InferenceSession, inferModelShapes, init.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

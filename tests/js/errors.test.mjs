@@ -1,4 +1,4 @@
-// Bad inputs, as issue 4 asks: each is refused before any work with the right error class
+// Bad inputs: each is refused before any work with the right error class
 // (TypeError for a wrong kind, RangeError for a bad value, Error for bad bytes or an
 // unsupported op/opset) and a message naming the op (and node), the input or attribute and
 // the reason; the next valid call still works; and failures leak no wasm memory.

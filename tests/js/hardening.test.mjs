@@ -1,4 +1,4 @@
-// Untrusted bytes and limits (issue 11): names from models appear escaped in messages; limits
+// Untrusted bytes and limits: names from models appear escaped in messages; limits
 // give clear errors and the module keeps working; input buffers that changed after their
 // Tensor was made are refused, naming the op and the input.
 import { test } from 'node:test';
@@ -8,7 +8,7 @@ import { encodeModel } from './helpers/model-writer.mjs';
 
 await init();
 
-// The model of issue 11: a backend test's ReduceLogSumExp whose op_type begins with a NUL byte.
+// A hostile model: a backend test's ReduceLogSumExp whose op_type begins with a NUL byte.
 const NUL_OP_MODEL = Buffer.from(
   'CAgSDGJhY2tlbmQtdGVzdDq0AQo3CgRkYXRhCgRheGVzEgdyZWR1Y2VkIg8AZWR1Y2VMb2dTdW1FeHAqDwoIa2VlcGRpbXMYAKABAhIudGVzdF9yZWR1Y2VfbG9nX3N1bV9leHBfZG9fbm90X2tlZXBkaW1zX3JhAGRvbVoaCgRkYXRhEhIKEAgLEgwKAggDCgIIAgoCCAJaEgoEYXhlcxIKCggIBxIECgIIAWIZCgdyZWR1Y2VkEg4KDAgLEggKAggDCgIIAkIECgAQEg==',
   'base64');

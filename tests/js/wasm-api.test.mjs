@@ -65,7 +65,7 @@ test('errors/a disposed node says so', () => {
   assert.throws(() => n.run([new Tensor('float32', [1])]), /disposed/);
 });
 
-test('example/the main-job example runs and prints the seed results', () => {
+test('example/the main example runs and prints its expected results', () => {
   const out = execFileSync(process.execPath, ['scripts/example.mjs'], { cwd: root }).toString();
   assert.match(out, /float32 \[3,1,2\] 3 8 35 48 99 120/);
   assert.match(out, /exclusive=1 reverse=1: float32 \[3\] 6 3 1/);

@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, posix, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,8 +22,13 @@ const LAYER = ['api', 'dtypes', 'graph-node', 'guards', 'half', 'heap', 'module'
 // and its worker (CommonJS).
 const THREADED = ['dist/onnx-reduce-wasm-mt.wasm', 'dist/onnx-reduce-wasm-mt.mjs', 'dist/onnx-reduce-wasm-mt.worker.js',
   'dist/onnx-reduce-wasm-mt.node.cjs', 'dist/onnx-reduce-wasm-mt.node.worker.cjs'];
+// The documentation and the examples, whole: the README links into them, and the tarball is
+// what a user reads (tests/package/links.test.mjs checks every link).
+const tree = (dir) => readdirSync(join(root, dir), { recursive: true })
+  .filter((f) => statSync(join(root, dir, f)).isFile()).map((f) => posix.join(dir, f.split(sep).join('/')));
 const EXPECTED = [
-  'LICENSE', 'README.md', 'package.json',
+  'LICENSE', 'README.md', 'CHANGELOG.md', 'package.json',
+  ...tree('docs'), ...tree('examples'),
   'dist/index.mjs', 'dist/index.node.mjs', 'dist/index.cjs', 'dist/single.mjs', 'dist/cli.mjs',
   'dist/index.d.ts', 'dist/index.d.cts',
   'dist/onnx-reduce-wasm.wasm', 'dist/onnx-reduce-wasm.single.mjs',
@@ -75,6 +80,12 @@ function reachable() {
   entryPoints().forEach(visit);
   return seen;
 }
+
+test('package/the tarball carries the docs, the examples and the changelog', () => {
+  for (const f of ['docs/api.md', 'docs/benchmarks.md', 'docs/figures/size.json', 'examples/README.md', 'CHANGELOG.md']) {
+    assert.ok(files.includes(f), f);
+  }
+});
 
 test('package/every shipped module and asset is reachable from an entry in package.json', () => {
   const used = reachable();

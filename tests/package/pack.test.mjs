@@ -27,10 +27,11 @@ const program = `
   const [y] = node.run([new Tensor('float32', [1, 2, 3, 4, 5, 6], [2, 3]), new Tensor('int64', [1n], [1])]);
   console.log(JSON.stringify({ dims: y.dims, data: Array.from(y.data) }));`;
 
-test('package/npm pack holds dist, types, README, LICENSE and package.json only', () => {
+test('package/npm pack holds dist, types, docs, examples, README, CHANGELOG, LICENSE and package.json only', () => {
   const files = packed.files.map((f) => f.path).sort();
   const dist = readdirSync(join(root, 'dist')).map((f) => `dist/${f}`);
-  assert.deepEqual(files, ['LICENSE', 'README.md', ...dist, 'package.json'].sort());
+  const other = files.filter((f) => !f.startsWith('docs/') && !f.startsWith('examples/'));
+  assert.deepEqual(other, ['CHANGELOG.md', 'LICENSE', 'README.md', ...dist, 'package.json'].sort());
   assert.ok(files.includes('dist/index.d.ts'));
   assert.ok(files.includes('dist/onnx-reduce-wasm.wasm'));
 });

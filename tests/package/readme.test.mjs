@@ -25,22 +25,15 @@ mkdirSync(app);
 writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }));
 run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, packed.filename)], app);
 
-// The README's model.onnx: one ReduceSum node summing each row of x (float32 [N, 3]) into y,
-// written by the installed package's makeModel.
-writeFileSync(join(app, 'make-model.mjs'), `
-  import { writeFileSync } from 'node:fs';
-  import { init, makeModel } from 'onnx-reduce-wasm';
-  await init();
-  writeFileSync('model.onnx', makeModel({
-    opset: 11,
-    nodes: [{ opType: 'ReduceSum', inputs: ['x'], outputs: ['y'], attributes: { axes: [1], keepdims: 0 } }],
-    inputs: [{ name: 'x', type: 'float32', dims: ['N', 3] }],
-    outputs: [{ name: 'y', type: 'float32', dims: ['N'] }],
-  }));`);
-run('node', ['make-model.mjs'], app);
-
+// The README's blocks run in order in one folder: its makeModel block writes the model.onnx
+// the next one loads.
 const blocks = codeBlocks('README.md').filter(isRunnableJs);
-test('package/the README has Node blocks to try', () => assert.ok(blocks.length >= 2));
+test('package/the README has Node blocks to try, the model.onnx recipe before its use', () => {
+  assert.ok(blocks.length >= 3);
+  const make = blocks.findIndex((b) => /makeModel\(/.test(b.code) && /writeFileSync\('model\.onnx'/.test(b.code));
+  const use = blocks.findIndex((b) => /'model\.onnx'/.test(b.code) && !/writeFileSync/.test(b.code));
+  assert.ok(make >= 0 && use > make, 'a block writes model.onnx with makeModel before a block reads it');
+});
 
 for (const b of blocks) {
   test(`package/README.md:${b.line} works in a project that installed the tarball`, () => {

@@ -55,24 +55,26 @@ async function main(): Promise<void> {
   const general: Tensor = i64;
   const isTensor: boolean = (general as unknown) instanceof Tensor;
 
-  // Ops whose output type is fixed by the op alone: ArgMax / ArgMin indices, TopK's indices.
+  // Output types: fixed by the op (ArgMax / ArgMin indices, TopK's indices), or the input's
+  // where the op keeps it (TopK's values, the Reduce ops, Softmax, ...).
   const argmax = Node.create({ opType: 'ArgMax', attributes: { axis: 0 } });
   const [index] = argmax.run([f32]);
   const best: bigint = index.data[0];
   const [values, indices] = Node.create({ opType: 'TopK', opset: 11 }).run([f32, new Tensor('int64', [1n])]);
   const first: bigint = indices.data[0];
-  // @ts-expect-error TopK's values have the input's type, not known here
   const value: number = values.data[0];
-  // Any other op, or an op not known at compile time: tensors of any type.
-  const [sum] = Node.create({ opType: 'ReduceSum' }).run([f32]);
-  const sumType: DataType = sum.type;
+  const [sum] = Node.create({ opType: 'ReduceSum' }).run([i64]);
+  const sumType: 'int64' = sum.type;
+  // @ts-expect-error ReduceSum of an int64 tensor gives int64 (bigint elements)
+  const sumNumber: number = sum.data[0];
+  // An op not known at compile time (the explicit escape): tensors of any type.
   const opType: string = 'ArgMin' as string;
-  const outs = Node.create({ opType }).run([f32]);
+  const outs = Node.create<string>({ opType }).run([f32]);
   // @ts-expect-error the op is not known at compile time, so neither is the output's type
   const outIndex: bigint = outs[0].data[0];
   const asNode: Node = argmax;
 
   void [doubled, f32Type, big, notNumber, u8, u64, i32Type, wrong, boolData, halfBits, bfBits, axis, axesAsNumbers,
-    copied, copiedWrong, reshaped, residentData, anyData, unknownElement, isTensor, best, first, value, sumType, outIndex, asNode];
+    copied, copiedWrong, reshaped, residentData, anyData, unknownElement, isTensor, best, first, value, sumType, sumNumber, outIndex, asNode];
 }
 void main;
