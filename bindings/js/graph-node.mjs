@@ -69,6 +69,11 @@ export const { Node } = { Node: class {
   // Parses serialized onnx.NodeProto bytes; opset: the model's opset of the node's domain.
   static fromBytes(bytes, options = {}) {
     bytes = asBytes(bytes, 'Node.fromBytes: bytes');
+    // A ModelProto starts with its ir_version (field 1, a varint: 0x08); a NodeProto never does
+    // (its field 1 is a string).
+    if (bytes.length > 0 && bytes[0] === 0x08) {  // (asBytes made this view: its own length)
+      throw new TypeError('Node.fromBytes: these bytes are a model (ModelProto), not a node: load them with InferenceSession.create, or inferModelShapes for its shapes');
+    }
     const { opset = latestOpset() } = options ?? {};
     checkOpset(opset, 'Node.fromBytes');
     return Node.#parse(bytes, opset, false, 'Node.fromBytes');

@@ -80,6 +80,16 @@ export function checkDims(dims) {
 }
 
 // Builds a Tensor from parts the wasm side produced (already consistent): no checks.
+// A Node Buffer (a Uint8Array subclass, as onnxruntime-web takes for uint8 and bool data) as a
+// plain Uint8Array over the same memory, made from the engine's own reads (intrinsics.mjs), so
+// nothing the object claims about itself is used; any other value as it is.
+function fromNodeBuffer(data) {
+  const NodeBuffer = globalThis.Buffer;
+  if (typeof NodeBuffer !== 'function' || kindOf(data) !== 'Uint8Array' || isArrayOf(data, Uint8Array)) return data;
+  if (!(data instanceof NodeBuffer)) return data;
+  return new Uint8Array(bufferOf(data), byteOffsetOf(data), lengthOf(data));
+}
+
 export function trustedTensor(type, data, dims) {
   return new Tensor(TRUSTED, type, data, dims);
 }
@@ -106,8 +116,9 @@ export const { Tensor } = { Tensor: class {
       Object.freeze(this);
       return;
     }
+    if (typeof type !== 'string') [dims, data] = [data, type];
+    data = fromNodeBuffer(data);
     if (typeof type !== 'string') {
-      [dims, data] = [data, type];
       type = isView(data) ? ARRAY_TYPES.get(kindOf(data)) : undefined;
       if (type && !isArrayOf(data, DTYPES[type].array)) type = undefined;
       if (!type) throw new TypeError(`Tensor: cannot infer a type from ${Object.prototype.toString.call(data)}; pass the type first`);
@@ -122,7 +133,7 @@ export const { Tensor } = { Tensor: class {
     if (!isArrayOf(data, d.array)) {
       // Named by the engine's own tag, never by the object's constructor (the caller's code).
       const got = isView(data) ? (kindOf(data) ?? 'DataView') : typeof data !== 'object' || data === null ? typeof data : Object.prototype.toString.call(data);
-      throw new TypeError(`Tensor: type '${type}' needs a ${d.array.name}${type === 'float16' ? ' (bits) or Float16Array' : ''} or a plain array, got ${got}${isView(data) ? ' (a subclass is not accepted)' : ''}`);
+      throw new TypeError(`Tensor: type '${type}' needs a ${d.array.name}${type === 'float16' ? ' (bits) or Float16Array' : ''} or a plain array, got ${got}${isView(data) && kindOf(data) === d.array.name ? ' (a subclass is not accepted)' : ''}`);
     }
     // Every fact of the data read through the engine's accessors (intrinsics.mjs).
     const length = lengthOf(data);

@@ -146,8 +146,8 @@ bool arg_rk_tile(const typename S::Lane* x, size_t r0, size_t r1, size_t stride,
 // Rows a tile takes down at a time in arg_rk. A tile walks its rows `stride` apart: over many
 // rows of a wide tensor (ArgMax over axis 0 of [64,256,256]: 64 rows 256 KiB apart) each
 // step is a cache line in another page, too many streams for the prefetchers, and the kernel
-// waited on memory (3.4 GB/s natively). In groups of 8 rows every tile of the columns takes
-// the group's rows before the next group: 8 streams, each read in order.
+// waited on memory (3.4 GB/s natively). In groups of 16 rows every tile of the columns takes
+// the group's rows before the next group: 16 streams, each read in order.
 constexpr size_t kArgRkRowGroup = 16;
 
 // RK over rows [r0, r1) (`stride` apart) of columns [0, k) at x (row r0 first): best values

@@ -34,7 +34,7 @@ void infer_normalize_shape(ShapesContext& ctx, const Node& node);
 // [-rank, rank - 1] (a rank-0 input has no axis).
 int64_t normalize_axis(const Node& node, int64_t rank);
 
-// LpNormalization's 'p' (default 2). Throws ValueError for any other value than 1 or 2.
+// LpNormalization's 'p' (default 2; 1 or 2, checked when the node is made: check_attribute_rules).
 int64_t lp_order(const Node& node);
 
 }  // namespace orw

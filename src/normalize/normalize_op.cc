@@ -18,13 +18,7 @@ int64_t normalize_axis(const Node& node, int64_t rank) {
   return axis_attribute(node, rank, node.schema().coerce_to_2d ? 1 : -1);  // the 2-D view's default is 1
 }
 
-int64_t lp_order(const Node& node) {
-  const int64_t p = node.int_attribute("p", 2);
-  if (p != 1 && p != 2) {
-    fail<ValueError>(ErrorMessage() << node << ": attribute 'p' is " << p << ": only 1 and 2 are supported (L1, L2 norm)");
-  }
-  return p;
-}
+int64_t lp_order(const Node& node) { return node.int_attribute("p", 2); }  // 1 or 2: checked with the node
 
 namespace {
 

@@ -87,12 +87,23 @@ void check_round_mode(const Node& node) {
   }
 }
 
+// LpNormalization's p: "only 1 or 2 are supported" (the ONNX definition), checked when the node
+// is made, so a node that could never run is never created.
+void check_norm_order(const Node& node, const char* name) {
+  const int64_t p = node.int_attribute(name, 2);
+  if (p != 1 && p != 2) {
+    fail<ValueError>(ErrorMessage() << node << ": attribute '" << name << "' is " << p
+                                    << ": only 1 and 2 are supported (L1, L2 norm)");
+  }
+}
+
 }  // namespace
 
 void check_attribute_rules(const Node& node) {
   for (const AttrSpec& spec : node.schema().attributes) {
     if (spec.rule == AttrRule::kElementType) element_type_attribute(node, spec.name);
     if (spec.rule == AttrRule::kRoundMode) check_round_mode(node);
+    if (spec.rule == AttrRule::kNormOrder) check_norm_order(node, spec.name);
   }
 }
 

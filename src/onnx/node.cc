@@ -3,7 +3,9 @@
 #include "onnx/attribute_rules.h"
 #include "onnx/tensor_proto.h"
 
+#include <algorithm>
 #include <climits>
+#include <string_view>
 
 #include "core/errors.h"
 #include "core/names.h"
@@ -198,7 +200,14 @@ void Node::validate() {
       for (size_t k = 0; k < s.attributes.size(); ++k) m << (k == 0 ? "" : ", ") << s.attributes[k].name;
       m << ')';
       if (a.name == "axes" && s.axes_from == AxesFrom::kInput) {
-        m << "; from opset " << s.since_version << " axes are given as the second input";
+        int64_t first = s.since_version;  // the op's first version that takes axes as an input
+        for (const OpSchema& r : all_ops()) {
+          if (std::string_view(r.domain) == s.domain && std::string_view(r.op_type) == s.op_type &&
+              r.axes_from == AxesFrom::kInput) {
+            first = std::min<int64_t>(first, r.since_version);
+          }
+        }
+        m << "; from opset " << first << " axes are given as the second input";
       }
       fail<ValueError>(m);
     }

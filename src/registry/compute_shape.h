@@ -1,5 +1,5 @@
 // Shape inference entry points for one node: the generic infer_shapes() for a validated Node,
-// and one function per operator taking an onnx.NodeProto, as the seed's
+// and one function per operator taking an onnx.NodeProto, in the form
 // ComputeShapeReduceSum(ctx, node, data, axes). All of them resolve the op's version in the
 // registry with the context's opset and run that row's shape function, which stores the
 // output's TensorInfo in ctx under the node's output name.

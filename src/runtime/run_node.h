@@ -26,7 +26,8 @@ std::vector<Tensor> run_node(const Node& node, const std::vector<const Tensor*>&
 // Validates the node and inputs as run_node does, without reading input 0's values
 // (inputs[0] may view null data), and starts a run whose input 0 arrives in pieces. Gives the
 // same bits as run_node. Returns nullptr when this run cannot stream (use run_node): ops other
-// than Reduce*/ArgMax/ArgMin/CumSum/CumProd; noop_with_empty_axes copying the input;
+// than Reduce*, ArgMax/ArgMin, CumSum/CumProd, Softmax/LogSoftmax/Hardmax/LpNormalization and
+// TopK (the last two families: pieces of whole slices); noop_with_empty_axes copying the input;
 // LogSumExp except over contiguous float slices; float16/bfloat16; L2 or LogSum of integers.
 // Throws as run_node.
 std::unique_ptr<StreamedRun> start_streamed_run(const Node& node, const std::vector<const Tensor*>& inputs);

@@ -37,6 +37,7 @@ enum class AttrRule : uint8_t {
   kBoolean,      // an int that must be 0 or 1
   kElementType,  // required; an element type (TensorProto.DataType: a number, or a name in Cast 1) of the row's types
   kRoundMode,    // "up", "down" or "nearest"
+  kNormOrder,    // LpNormalization's p: 1 or 2, the only orders ONNX defines
 };
 
 struct AttrSpec {

@@ -50,7 +50,7 @@ constexpr AttrSpec kSaturate{"saturate", AttrType::kInt, AttrRule::kBoolean};
 constexpr AttrSpec kRoundMode{"round_mode", AttrType::kString, AttrRule::kRoundMode};
 constexpr AttrSpec kSelectLast{"select_last_index", AttrType::kInt, AttrRule::kBoolean};
 constexpr AttrSpec kAxisOnly[] = {kAxis};
-constexpr AttrSpec kLpNormAttrs[] = {kAxis, {"p", AttrType::kInt}};  // p: 1 or 2, checked by the family
+constexpr AttrSpec kLpNormAttrs[] = {kAxis, {"p", AttrType::kInt, AttrRule::kNormOrder}};
 
 // The input and attribute lists the rows share.
 constexpr InputSpec kDataInput[] = {{"data"}};

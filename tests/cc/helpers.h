@@ -183,9 +183,9 @@ inline double rand_unit(std::mt19937& rng) { return static_cast<double>(rng() >>
 inline uint64_t rand_u64(std::mt19937& rng) { return (static_cast<uint64_t>(rng()) << 32) | rng(); }
 
 // ---- the spec's tables (Reduce, CumSum, ArgMax/ArgMin, TopK), a runner and a comparison --
-// (issue 6 and the ONNX operator docs/changelog; tests compare the registry against these)
+// (from the ONNX operator docs and changelog; tests compare the registry against these)
 
-// The Reduce ops of issue 6 (ReduceProd has its own tests).
+// The Reduce ops that share one family of tests (ReduceProd has its own).
 inline const std::vector<std::string>& reduce_family_ops() {
   static const std::vector<std::string> ops = {"ReduceSum",  "ReduceMean",  "ReduceSumSquare",
                                                "ReduceL1",   "ReduceL2",    "ReduceLogSum",

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import {
-  init, Tensor, Node, InferenceSession, inferModelShapes, readTensorProto, memoryStats, LATEST_OPSET,
+  init, Tensor, Node, InferenceSession, inferModelShapes, makeModel, readTensorProto, memoryStats, LATEST_OPSET,
 } from '../../dist/index.node.mjs';
 import { encodeModel, nodeBytes, oneNodeModel } from './helpers/model-writer.mjs';
 import { f16ToNumber, bf16ToNumber, tensorMismatch } from './helpers/values.mjs';
@@ -779,4 +779,38 @@ test("Tensor/a 'wasm' tensor's data cannot be swapped either, and the message sa
   t.data.set([1, 2, 3]);
   assert.deepEqual(Array.from(t.data), [1, 2, 3]);
   t.dispose();
+});
+
+test('Tensor: a Node Buffer is uint8 (or bool) data, a view of the same memory, as onnxruntime-web takes it', async () => {
+  await init();
+  const b = Buffer.from([1, 2, 3, 250]);
+  const t = new Tensor('uint8', b, [4]);
+  assert.equal(t.type, 'uint8');
+  assert.equal(Object.getPrototypeOf(t.data), Uint8Array.prototype);
+  assert.deepEqual(Array.from(t.data), [1, 2, 3, 250]);
+  b[0] = 9;
+  assert.equal(t.data[0], 9, 'the same memory, not a copy');
+  assert.deepEqual([new Tensor(b).type, new Tensor(b).dims], ['uint8', [4]]);
+  assert.equal(new Tensor('bool', Buffer.from([1, 0]), [2]).type, 'bool');
+  const [y] = Node.create({ opType: 'ReduceMax', opset: 13, attributes: { keepdims: 0 } }).run([new Tensor('uint8', b, [4])]);
+  assert.equal(y.data[0], 250);
+  // Other types still need their own array: a Buffer is no Float32Array.
+  assert.throws(() => new Tensor('float32', Buffer.from([1, 2, 3, 4]), [1]),
+    (e) => e instanceof TypeError && /needs a Float32Array or a plain array, got Uint8Array$/.test(e.message));
+});
+
+test('Node.fromBytes: model bytes are named a model, with what to use instead', async () => {
+  await init();
+  const model = makeModel({ opset: 13, nodes: [{ opType: 'Neg', inputs: ['x'], outputs: ['y'] }],
+    inputs: [{ name: 'x', type: 'float32', dims: [2] }], outputs: [{ name: 'y', type: 'float32', dims: [2] }] });
+  assert.throws(() => Node.fromBytes(model),
+    (e) => e instanceof TypeError && e.message === 'Node.fromBytes: these bytes are a model (ModelProto), not a node: load them with InferenceSession.create, or inferModelShapes for its shapes');
+});
+
+test('LpNormalization: p other than 1 or 2 is refused when the node is made, naming attribute p', async () => {
+  await init();
+  for (const p of [0, 3]) {
+    assert.throws(() => Node.create({ opType: 'LpNormalization', opset: 22, attributes: { p } }),
+      (e) => e instanceof RangeError && e.message.includes(`LpNormalization (opset 22): attribute 'p' is ${p}: only 1 and 2 are supported`));
+  }
 });

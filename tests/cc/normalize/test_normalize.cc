@@ -264,9 +264,13 @@ TEST_CASE("LpNormalization/float32 rows along the last axis, of any length and m
   }
 }
 
-TEST_CASE("LpNormalization/p other than 1 or 2 is a ValueError naming attribute 'p'", "[normalize]") {
+TEST_CASE("LpNormalization/p other than 1 or 2 is a ValueError naming attribute 'p', when the node is made", "[normalize]") {
   const Tensor x = make_tensor(DataType::kFloat, {2}, {1, 2});
   for (int64_t p : {0, 3, -1}) {
+    for (int64_t v : {1, 22}) {
+      CHECK_THROWS_WITH(Node::make("LpNormalization", "", v, {Attribute::of_int("p", p)}),
+                        Contains("LpNormalization (opset " + std::to_string(v) + "): attribute 'p' is " + std::to_string(p)));
+    }
     CHECK_THROWS_AS(run_op("LpNormalization", 22, x, {Attribute::of_int("p", p)}), ValueError);
     CHECK_THROWS_WITH(run_op("LpNormalization", 22, x, {Attribute::of_int("p", p)}),
                       Contains("LpNormalization") && Contains("attribute 'p' is " + std::to_string(p)));

@@ -1,4 +1,4 @@
-// Behaviours every Reduce op of issue 6 shares (ReduceSum, ReduceMean, ReduceSumSquare, ReduceL1,
+// Behaviours every Reduce op but ReduceProd shares (ReduceSum, ReduceMean, ReduceSumSquare, ReduceL1,
 // ReduceL2, ReduceLogSum, ReduceLogSumExp, ReduceMax, ReduceMin), through run_node and checked
 // against the spec tables and the double reference in helpers.h: version resolution, the type
 // list of every version, values for each type, where axes come from, keepdims, omitted / empty /
