@@ -5,10 +5,12 @@
 // in one Node process, interleaved, medians after a warm-up. Every answer is checked against
 // both peers before it is timed.
 //   node bench/workloads.mjs [--runs N] [--filter TEXT] [--threads N] [--ours-threads N|default]
-//     [--zero-copy] [--json] [--no-transformers]
+//     [--zero-copy] [--cpu-time] [--json] [--no-transformers]
 //     --threads N: ORT-web's threads (default 1), and ours unless --ours-threads says otherwise
 //     --ours-threads default: ours through init() with no options (the package's default)
 //     --zero-copy: ours with wasm-resident inputs and outputs (ORT and transformers.js copy)
+//     --cpu-time: this process's CPU time instead of the wall clock (steadier on a shared
+//       machine; transformers.js's TopK then counts only this thread's part of onnxruntime-node)
 // transformers.js runs its TopK through onnxruntime (onnxruntime-node under Node, a native
 // library with its own threads); its other functions are plain JS.
 import * as ort from 'onnxruntime-web';
@@ -24,6 +26,8 @@ const json = args.includes('--json');
 const zeroCopy = args.includes('--zero-copy');
 const threads = Number(opt('--threads', 1));
 const oursThreads = opt('--ours-threads', String(threads));
+const cpuTime = args.includes('--cpu-time');
+const now = cpuTime ? () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; } : () => performance.now();
 if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new RangeError(`bench/workloads.mjs: --threads takes an integer from 1 to 64, not ${opt('--threads')}`);
 
 ort.env.wasm.numThreads = threads;
@@ -34,9 +38,9 @@ const tjs = args.includes('--no-transformers') ? null : await import('@huggingfa
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function timeBatch(fn, k) {
-  const t0 = performance.now();
+  const t0 = now();
   for (let i = 0; i < k; ++i) await fn();
-  return (performance.now() - t0) / k;
+  return (now() - t0) / k;
 }
 
 // The worst difference of two outputs: relative for floats (absolute below 1e-30), the count
@@ -131,10 +135,10 @@ const withTjs = timed.filter((r) => r.vs_tjs !== undefined);
 const geoTjs = withTjs.length ? geo(withTjs.map((r) => r.vs_tjs)) : NaN;
 const mode = `${zeroCopy ? 'zero-copy (ours wasm-resident; the peers copy)' : 'copy in and out'}; ORT-web ${threads} thread(s); ours ${oursThreads === 'default' ? 'init() default' : `${oursThreads} thread(s)`}`;
 if (json) {
-  console.log(JSON.stringify({ date: new Date().toISOString(), mode, node: process.version, rows, geomean_vs_ort: geoOrt, geomean_vs_transformers: geoTjs }, null, 2));
+  console.log(JSON.stringify({ date: new Date().toISOString(), mode, clock: cpuTime ? 'cpu' : 'wall', command: `node bench/workloads.mjs ${args.join(' ')}`, node: process.version, rows, geomean_vs_ort: geoOrt, geomean_vs_transformers: geoTjs }, null, 2));
 } else {
   const num = (x, d = 3) => (x === undefined ? '' : x.toFixed(d)).padStart(9);
-  console.log(`mode: ${mode}; wall time, median of ${runs}`);
+  console.log(`mode: ${mode}; ${cpuTime ? 'process CPU time' : 'wall time'}, median of ${runs}; ${new Date().toISOString()}, Node ${process.version}`);
   console.log(`| workload | ours ms | ORT-web ms | × ORT | transformers.js ms | × transformers.js |`);
   console.log(`|---|---:|---:|---:|---:|---:|`);
   for (const r of rows) {
