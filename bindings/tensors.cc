@@ -44,12 +44,19 @@ EMSCRIPTEN_KEEPALIVE int orw_tensor_alloc(int type, uintptr_t dims_ptr, int rank
   return handle;
 }
 
-// Keeps output `index` of the last run alive under a new handle (0 if there is no such output).
+// Keeps output `index` of the last run alive under a new handle (0 if there is no such output,
+// or the copy below fails). An output viewing memory the module does not own (a Reshape or
+// Identity of a run's input: the input arena, or a tensor JS holds) is copied first: a handle
+// keeps only bytes that live as long as it does.
 EMSCRIPTEN_KEEPALIVE int orw_tensor_hold_output(int index) {
   using namespace orw::bindings;
   auto& outs = glue().outputs;
   if (index < 0 || index >= static_cast<int>(outs.size())) return 0;
-  return hold(outs[static_cast<size_t>(index)]);
+  const orw::Tensor& t = outs[static_cast<size_t>(index)];
+  if (t.owns_data()) return hold(t);
+  int handle = 0;
+  guarded([&] { handle = hold(t.copy()); });
+  return handle;
 }
 
 // A second handle on the same buffer (a reshaped view); 0 if `handle` is not live.

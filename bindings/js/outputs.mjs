@@ -3,7 +3,7 @@
 // copied out as fresh Tensors, kept in wasm memory, or written to preallocated ones.
 import { DTYPES, dtypeFromOnnx } from './dtypes.mjs';
 import { heapView } from './heap.mjs';
-import { OUTPUT_SLOTS, wasm } from './module.mjs';
+import { fail, OUTPUT_SLOTS, wasm } from './module.mjs';
 import { isTensor, isWasmTensor, makeWasmTensor, trustedTensor, wasmAddress } from './tensor.mjs';
 
 // The outputs' descriptors: [{ type, ptr, byteSize, dims }].
@@ -37,7 +37,7 @@ export function takeOutputs(keep = null, into = null, where = 'run') {
     for (let i = 0; i < descs.length; ++i) {
       const { type, ptr, byteSize, dims } = descs[i];
       if (into?.[i]) outputs.push(writeInto(into[i], type, dims, ptr, byteSize, `${where}: outputs[${i}]`));
-      else if (keep?.(i)) outputs.push(makeWasmTensor(type, dims, m._orw_tensor_hold_output(i)));
+      else if (keep?.(i)) outputs.push(makeWasmTensor(type, dims, holdOutput(m, i, where)));
       else outputs.push(trustedTensor(type, new DTYPES[type].array(m.HEAPU8.slice(ptr, ptr + byteSize).buffer), dims));
     }
     return outputs;
@@ -47,6 +47,14 @@ export function takeOutputs(keep = null, into = null, where = 'run') {
   } finally {
     m._orw_release_outputs();
   }
+}
+
+// A handle on output i (a copy when the output views memory the module does not own, which
+// may fail for want of memory).
+function holdOutput(m, i, where) {
+  const handle = m._orw_tensor_hold_output(i);
+  if (!handle) fail(where);
+  return handle;
 }
 
 const LOCATIONS = ['cpu', 'wasm'];
