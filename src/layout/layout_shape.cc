@@ -28,6 +28,7 @@ TensorInfo data_info(const ShapesContext& ctx, const Node& node) {
 struct ListInfo {
   std::optional<std::vector<int64_t>> values;  // every entry known
   std::optional<int64_t> length;
+  std::optional<Dims> entries;  // each entry a value, a symbol (a Shape output's) or unknown
 };
 
 ListInfo list_info(const ShapesContext& ctx, const Node& node, size_t index) {
@@ -39,6 +40,7 @@ ListInfo list_info(const ShapesContext& ctx, const Node& node, size_t index) {
   }
   ListInfo list;
   if (t.values) {
+    list.entries = t.values;
     list.length = static_cast<int64_t>(t.values->size());
     std::vector<int64_t> v;
     for (const Dim& d : *t.values) {
@@ -58,7 +60,7 @@ ListInfo axes_info(const ShapesContext& ctx, const Node& node, bool& given, cons
   if (node.schema().axes_from == AxesFrom::kInput) {
     if (has_input(node, 1)) return list_info(ctx, node, 1);
   } else if (const Attribute* a = node.find_attribute("axes")) {
-    return ListInfo{a->ints, static_cast<int64_t>(a->ints.size())};
+    return ListInfo{a->ints, static_cast<int64_t>(a->ints.size()), std::nullopt};
   }
   given = false;
   return {};
@@ -113,7 +115,7 @@ void infer_reshape_shape(ShapesContext& ctx, const Node& node) {
   if (node.schema().inputs.size() < 2) {  // version 1: attribute 'shape'
     const Attribute* a = node.find_attribute("shape");
     if (!a) fail<ValueError>(ErrorMessage() << node << ": attribute 'shape' is required");
-    target = ListInfo{a->ints, static_cast<int64_t>(a->ints.size())};
+    target = ListInfo{a->ints, static_cast<int64_t>(a->ints.size()), std::nullopt};
     source = "attribute 'shape'";
   } else {
     target = list_info(ctx, node, 1);
@@ -125,8 +127,11 @@ void infer_reshape_shape(ShapesContext& ctx, const Node& node) {
   Dims out;
   const bool allow_zero = reshape_allows_zero(node);
   for (size_t i = 0; i < static_cast<size_t>(*target.length); ++i) {
-    const int64_t v = target.values ? (*target.values)[i] : -1;
-    if (v > 0 || (v == 0 && allow_zero)) out.push_back(Dim::of(v));
+    // An entry of unknown value is -1 here: any dim. A symbol (a dim of some tensor) is itself.
+    const Dim entry = target.entries ? (*target.entries)[i] : Dim();
+    const int64_t v = target.values ? (*target.values)[i] : entry.is_value() ? entry.value() : -1;
+    if (entry.is_symbol()) out.push_back(entry);
+    else if (v > 0 || (v == 0 && allow_zero)) out.push_back(Dim::of(v));
     else if (v == 0 && x.has_rank() && i < x.shape->size()) out.push_back((*x.shape)[i]);
     else out.push_back(fresh(ctx, node, i));
   }
@@ -199,14 +204,15 @@ void infer_expand_shape(ShapesContext& ctx, const Node& node) {
   const TensorInfo x = data_info(ctx, node);
   const ListInfo shape = list_info(ctx, node, 1);
   TensorInfo out = TensorInfo::of_unknown_rank(x.type);
-  if (shape.values && x.has_rank()) {
-    for (size_t i = 0; i < shape.values->size(); ++i) {
-      if ((*shape.values)[i] < 0) {
-        fail<ValueError>(ErrorMessage() << node << ": input 1 'shape' entry " << i << " is negative ("
-                                        << (*shape.values)[i] << ')');
+  if (shape.entries && x.has_rank()) {
+    for (size_t i = 0; i < shape.entries->size(); ++i) {
+      const Dim& d = (*shape.entries)[i];
+      if (d.is_value() && d.value() < 0) {
+        fail<ValueError>(ErrorMessage() << node << ": input 1 'shape' entry " << i << " is negative (" << d.value()
+                                        << ')');
       }
     }
-    out.shape = broadcast_dims(node, x, TensorInfo::of(x.type, dims_of(*shape.values)));
+    out.shape = broadcast_dims(node, x, TensorInfo::of(x.type, *shape.entries));
   } else if (shape.length && x.has_rank()) {
     Dims dims;
     const size_t rank = std::max(x.shape->size(), static_cast<size_t>(*shape.length));
