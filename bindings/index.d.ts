@@ -224,12 +224,12 @@ export interface NodeSpec {
 }
 
 /**
- * A node's outputs, typed where the op alone fixes an output's element type: ArgMax and ArgMin
- * give int64, TopK's second output (Indices) is int64. Any other op, or an opType not known
- * when compiling (a string variable, Node.fromBytes): Tensor[].
+ * A node's outputs, typed where the op alone fixes an output's element type: ArgMax, ArgMin
+ * and Shape give int64, TopK's second output (Indices) is int64. Any other op, or an opType not
+ * known when compiling (a string variable, Node.fromBytes): Tensor[].
  */
 export type NodeOutputs<Op extends string> =
-  Op extends 'ArgMax' | 'ArgMin' ? [Tensor<'int64'>]
+  Op extends 'ArgMax' | 'ArgMin' | 'Shape' ? [Tensor<'int64'>]
   : Op extends 'TopK' ? [Tensor, Tensor<'int64'>]
   : Tensor[];
 

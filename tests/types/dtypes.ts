@@ -55,12 +55,14 @@ async function main(): Promise<void> {
   const general: Tensor = i64;
   const isTensor: boolean = (general as unknown) instanceof Tensor;
 
-  // Ops whose output type is fixed by the op alone: ArgMax / ArgMin indices, TopK's indices.
+  // Ops whose output type is fixed by the op alone: ArgMax / ArgMin indices, Shape's dims, TopK's indices.
   const argmax = Node.create({ opType: 'ArgMax', attributes: { axis: 0 } });
   const [index] = argmax.run([f32]);
   const best: bigint = index.data[0];
   const [values, indices] = Node.create({ opType: 'TopK', opset: 11 }).run([f32, new Tensor('int64', [1n])]);
   const first: bigint = indices.data[0];
+  const [dims] = Node.create({ opType: 'Shape' }).run([f32]);
+  const rank: bigint = dims.data[0];
   // @ts-expect-error TopK's values have the input's type, not known here
   const value: number = values.data[0];
   // Any other op, or an op not known at compile time: tensors of any type.
@@ -73,6 +75,6 @@ async function main(): Promise<void> {
   const asNode: Node = argmax;
 
   void [doubled, f32Type, big, notNumber, u8, u64, i32Type, wrong, boolData, halfBits, bfBits, axis, axesAsNumbers,
-    copied, copiedWrong, reshaped, residentData, anyData, unknownElement, isTensor, best, first, value, sumType, outIndex, asNode];
+    copied, copiedWrong, reshaped, residentData, anyData, unknownElement, isTensor, best, first, rank, value, sumType, outIndex, asNode];
 }
 void main;
