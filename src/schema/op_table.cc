@@ -4,6 +4,7 @@
 
 #include "core/errors.h"
 #include "core/names.h"
+#include "schema/layout_rows.h"
 
 namespace orw {
 namespace {
@@ -87,17 +88,6 @@ constexpr AttrSpec kTopKV10Attrs[] = {kAxis};
 constexpr AttrSpec kTopKV11Attrs[] = {kAxis, {"largest", AttrType::kInt, AttrRule::kBoolean},
                                       {"sorted", AttrType::kInt, AttrRule::kBoolean}};
 
-// The ops that only move or view data: the package's types (no bfloat16 before 13).
-constexpr TypeSet kLayoutTypes = kCastTypes;
-constexpr TypeSet kLayoutV13Types = kCastV13Types;
-constexpr InputSpec kReshapeInputs[] = {{"data"}, {"shape"}};
-constexpr InputSpec kSqueezeV13Inputs[] = {{"data"}, {"axes", true}};
-constexpr InputSpec kUnsqueezeV13Inputs[] = {{"data"}, {"axes"}};
-constexpr InputSpec kExpandInputs[] = {{"input"}, {"shape"}};
-constexpr AttrSpec kReshapeV1Attrs[] = {{"shape", AttrType::kInts}, kConsumedInputs};  // 'shape' required: checked by the operator
-constexpr AttrSpec kReshapeV14Attrs[] = {{"allowzero", AttrType::kInt, AttrRule::kBoolean}};
-constexpr AttrSpec kAxesOnly[] = {kAxesAttr};  // Unsqueeze: required, checked by the operator
-constexpr AttrSpec kShapeV15Attrs[] = {{"start", AttrType::kInt}, {"end", AttrType::kInt}};
 // Clip: bounds as float attributes (1, 6), then as optional inputs of the data's type (11).
 constexpr InputSpec kClipInputs[] = {{"input"}, {"min", true}, {"max", true}};
 constexpr AttrSpec kClipV1Attrs[] = {{"min", AttrType::kFloat}, {"max", AttrType::kFloat}, kConsumedInputs};
@@ -175,22 +165,6 @@ constexpr OpSchema topk_row(int since, TypeSet types, StaticList<InputSpec> inpu
   s.family = Family::kSelect;
   return s;
 }
-
-// A version of an op that only moves or views data.
-constexpr OpSchema layout_row(const char* op, int since, TypeSet types, StaticList<InputSpec> inputs,
-                              StaticList<AttrSpec> attrs, LayoutOp kernel, AxesFrom axes = AxesFrom::kNone) {
-  OpSchema s{kOnnxDomain, op, since, types, inputs, attrs};
-  s.family = Family::kLayout;
-  s.layout_op = kernel;
-  s.axes_from = axes;
-  return s;
-}
-
-// The versions after 13 that only add element types outside this package (float8 19, int4 21,
-// float4 23, float8e8m0 24, int2 25): rows of their own, as ONNX numbers them, alike here.
-#define NEWER_TYPE_ROWS(op, ...)                                                              \
-  layout_row(op, 21, __VA_ARGS__), layout_row(op, 23, __VA_ARGS__), layout_row(op, 24, __VA_ARGS__), \
-      layout_row(op, 25, __VA_ARGS__)
 
 // The table. Rows of one op are adjacent, since-versions ascending.
 constexpr OpSchema kOps[] = {
@@ -333,47 +307,6 @@ constexpr OpSchema kOps[] = {
     topk_row(11, kTopKV11Types, kTopKInputs, kTopKV11Attrs),
     topk_row(24, kTopKV24Types, kTopKInputs, kTopKV11Attrs),
 
-    // ---- ops that only move or view data (src/layout) ----
-    // Reshape: 'shape' an attribute in 1, an input from 5 (every type); 13 bfloat16; 14 'allowzero'.
-    layout_row("Reshape", 1, kFloatTypes, kDataInput, kReshapeV1Attrs, LayoutOp::kReshape),
-    layout_row("Reshape", 5, kLayoutTypes, kReshapeInputs, {}, LayoutOp::kReshape),
-    layout_row("Reshape", 13, kLayoutV13Types, kReshapeInputs, {}, LayoutOp::kReshape),
-    layout_row("Reshape", 14, kLayoutV13Types, kReshapeInputs, kReshapeV14Attrs, LayoutOp::kReshape),
-    layout_row("Reshape", 19, kLayoutV13Types, kReshapeInputs, kReshapeV14Attrs, LayoutOp::kReshape),
-    NEWER_TYPE_ROWS("Reshape", kLayoutV13Types, kReshapeInputs, kReshapeV14Attrs, LayoutOp::kReshape),
-    // Squeeze, Unsqueeze: axes an attribute in 1 and 11 (negative axes from 11; accepted at 1
-    // too), an input from 13 (with bfloat16).
-    layout_row("Squeeze", 1, kLayoutTypes, kDataInput, kAxesOnly, LayoutOp::kSqueeze, AxesFrom::kAttribute),
-    layout_row("Squeeze", 11, kLayoutTypes, kDataInput, kAxesOnly, LayoutOp::kSqueeze, AxesFrom::kAttribute),
-    layout_row("Squeeze", 13, kLayoutV13Types, kSqueezeV13Inputs, {}, LayoutOp::kSqueeze, AxesFrom::kInput),
-    NEWER_TYPE_ROWS("Squeeze", kLayoutV13Types, kSqueezeV13Inputs, {}, LayoutOp::kSqueeze, AxesFrom::kInput),
-    layout_row("Unsqueeze", 1, kLayoutTypes, kDataInput, kAxesOnly, LayoutOp::kUnsqueeze, AxesFrom::kAttribute),
-    layout_row("Unsqueeze", 11, kLayoutTypes, kDataInput, kAxesOnly, LayoutOp::kUnsqueeze, AxesFrom::kAttribute),
-    layout_row("Unsqueeze", 13, kLayoutV13Types, kUnsqueezeV13Inputs, {}, LayoutOp::kUnsqueeze, AxesFrom::kInput),
-    NEWER_TYPE_ROWS("Unsqueeze", kLayoutV13Types, kUnsqueezeV13Inputs, {}, LayoutOp::kUnsqueeze, AxesFrom::kInput),
-    // Flatten: floats in 1, every type from 9, negative axis from 11, bfloat16 from 13.
-    layout_row("Flatten", 1, kFloatTypes, kInput, kAxisOnly, LayoutOp::kFlatten),
-    layout_row("Flatten", 9, kLayoutTypes, kInput, kAxisOnly, LayoutOp::kFlatten),
-    layout_row("Flatten", 11, kLayoutTypes, kInput, kAxisOnly, LayoutOp::kFlatten),
-    layout_row("Flatten", 13, kLayoutV13Types, kInput, kAxisOnly, LayoutOp::kFlatten),
-    NEWER_TYPE_ROWS("Flatten", kLayoutV13Types, kInput, kAxisOnly, LayoutOp::kFlatten),
-    // Identity: 13 bfloat16; 14 and 16 add sequences and optionals (not tensors: not here).
-    layout_row("Identity", 1, kLayoutTypes, kInput, {}, LayoutOp::kIdentity),
-    layout_row("Identity", 13, kLayoutV13Types, kInput, {}, LayoutOp::kIdentity),
-    layout_row("Identity", 14, kLayoutV13Types, kInput, {}, LayoutOp::kIdentity),
-    layout_row("Identity", 16, kLayoutV13Types, kInput, {}, LayoutOp::kIdentity),
-    layout_row("Identity", 19, kLayoutV13Types, kInput, {}, LayoutOp::kIdentity),
-    NEWER_TYPE_ROWS("Identity", kLayoutV13Types, kInput, {}, LayoutOp::kIdentity),
-    // Shape: an int64 output of the dims; 13 bfloat16; 15 'start' and 'end'.
-    layout_row("Shape", 1, kLayoutTypes, kDataInput, {}, LayoutOp::kShape),
-    layout_row("Shape", 13, kLayoutV13Types, kDataInput, {}, LayoutOp::kShape),
-    layout_row("Shape", 15, kLayoutV13Types, kDataInput, kShapeV15Attrs, LayoutOp::kShape),
-    layout_row("Shape", 19, kLayoutV13Types, kDataInput, kShapeV15Attrs, LayoutOp::kShape),
-    NEWER_TYPE_ROWS("Shape", kLayoutV13Types, kDataInput, kShapeV15Attrs, LayoutOp::kShape),
-    // Expand: 8, 13 (bfloat16).
-    layout_row("Expand", 8, kLayoutTypes, kExpandInputs, {}, LayoutOp::kExpand),
-    layout_row("Expand", 13, kLayoutV13Types, kExpandInputs, {}, LayoutOp::kExpand),
-
     // Clip: 1 (consumed_inputs), 6 (bounds as attributes), 11 (bounds as inputs), 12 (integer
     // types), 13 (bfloat16).
     elementwise_op("Clip", 1, kFloatTypes, kInput, kClipV1Attrs, EW::kClip),
@@ -384,11 +317,24 @@ constexpr OpSchema kOps[] = {
 };
 
 #undef ARITHMETIC_ROWS
-#undef NEWER_TYPE_ROWS
+
+// kOps then the rows of schema/layout_rows.h, as one table in static storage.
+template <size_t N, size_t M>
+struct JoinedRows {
+  OpSchema rows[N + M];
+};
+template <size_t N, size_t M>
+constexpr JoinedRows<N, M> joined(const OpSchema (&a)[N], const OpSchema (&b)[M]) {
+  JoinedRows<N, M> t{};
+  for (size_t i = 0; i < N; ++i) t.rows[i] = a[i];
+  for (size_t i = 0; i < M; ++i) t.rows[N + i] = b[i];
+  return t;
+}
+constexpr auto kAllRows = joined(kOps, layout_rows::kRows);
 
 }  // namespace
 
-StaticList<OpSchema> all_ops() { return kOps; }
+StaticList<OpSchema> all_ops() { return kAllRows.rows; }
 
 std::string canonical_domain(const std::string& domain) { return domain.empty() ? kOnnxDomain : domain; }
 
