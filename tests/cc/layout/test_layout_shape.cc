@@ -12,24 +12,6 @@ using namespace orw;
 using namespace shape_test;
 using Catch::Matchers::Contains;
 
-namespace {
-
-// One node Y = op(inputs...) inferred with each input given as its text form ("" omits one).
-std::string infer(const std::string& op, int opset, const std::vector<std::string>& inputs,
-                  std::vector<Attribute> attrs = {}) {
-  ShapesContext ctx(opset);
-  std::vector<std::string> names;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    names.push_back(inputs[i].empty() ? "" : "in" + std::to_string(i));
-    if (!inputs[i].empty()) ctx.set(names.back(), info(inputs[i]));
-  }
-  const Node node = Node::make(op, "", opset, std::move(attrs), names, {"Y"});
-  infer_shapes(ctx, node);
-  return to_string(ctx.at("Y"));
-}
-
-}  // namespace
-
 TEST_CASE("Reshape/shape: known values give the dims; 0 and -1 by the run's rule; symbols otherwise", "[layout][shape]") {
   CHECK(infer("Reshape", 14, {"float32[2,3,4]", "int64[2]={4,-1}"}) == "float32[4,6]");
   CHECK(infer("Reshape", 14, {"float32[N,3,4]", "int64[3]={0,0,-1}"}) == "float32[N,3,Y_d2]");
