@@ -143,10 +143,19 @@ void infer_squeeze_shape(ShapesContext& ctx, const Node& node) {
   bool given = false;
   const char* source = nullptr;
   const ListInfo axes = axes_info(ctx, node, given, source);
-  if (!x.has_rank() || (given && !axes.values) || (!given && !all_known(*x.shape))) {
+  if (!x.has_rank() || (given && !axes.length) || (!given && !all_known(*x.shape))) {
     return set_view(ctx, node, x, std::nullopt);
   }
   const Dims& in = *x.shape;
+  if (given && !axes.values) {  // n distinct axes of unknown values: rank r - n
+    if (*axes.length > x.rank()) {
+      fail<ValueError>(ErrorMessage() << node << ": " << source << " has " << *axes.length
+                                      << " entries, more than the rank of input 0 'data' " << x);
+    }
+    Dims out;
+    for (size_t d = 0; d + static_cast<size_t>(*axes.length) < in.size(); ++d) out.push_back(fresh(ctx, node, d));
+    return set_view(ctx, node, x, std::move(out));
+  }
   if (!given) {
     Dims out;
     for (const Dim& d : in) {

@@ -32,7 +32,9 @@ TEST_CASE("Squeeze/shape: known axes, no axes over known dims, unknown otherwise
   CHECK(infer("Squeeze", 13, {"float32[1,N,1,3]", "int64[1]={-2}"}) == "float32[1,N,3]");
   CHECK(infer("Squeeze", 13, {"float32[1,2,1,3]"}) == "float32[2,3]");
   CHECK(infer("Squeeze", 13, {"float32[1,N,3]"}) == "float32[*]");
-  CHECK(infer("Squeeze", 13, {"float32[1,N,3]", "int64[1]"}) == "float32[*]");
+  CHECK(infer("Squeeze", 13, {"float32[1,N,3]", "int64[1]"}) == "float32[Y_d0,Y_d1]");
+  CHECK(infer("Squeeze", 13, {"float32[1,N,3]", "int64[?]"}) == "float32[*]");
+  CHECK_THROWS_AS(infer("Squeeze", 13, {"float32[1,1]", "int64[3]"}), ValueError);
   CHECK(infer("Squeeze", 11, {"float32[N,1]"}, {Attribute::of_ints("axes", {0})}) == "float32[1]");
   CHECK(infer("Squeeze", 13, {"int64[1]={7}", "int64[1]={0}"}) == "int64[]={7}");
   CHECK_THROWS_WITH(infer("Squeeze", 13, {"float32[1,2]", "int64[1]={1}"}),
