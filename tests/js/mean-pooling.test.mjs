@@ -129,7 +129,7 @@ test('mean pooling/the output kept in wasm memory is the copy-mode output', asyn
   await session.release();
 });
 
-test('layout views/a kept output of a view op holds its own bytes, not the input\'s', async () => {
+test('layout views/a kept output of a view op (or of Constant) holds its own bytes, not the input\'s', async () => {
   // Graph outputs that would be the graph input's bytes (Reshape, Identity), and two outputs
   // that would share one buffer: each comes out as bytes of its own.
   const model = makeModel({
@@ -154,6 +154,13 @@ test('layout views/a kept output of a view op holds its own bytes, not the input
   assert.equal(first.f.data[0], 1);
   for (const t of Object.values(first)) t.dispose();
   await session.release();
+
+  const constant = Node.create({ opType: 'Constant', opset: 13, attributes: { value: new Tensor('float32', [1, 2], [2]) } });
+  const [kept] = constant.run([], { preferredOutputLocation: 'wasm' });
+  kept.data[0] = 42;  // the node's own value is not the output's bytes
+  assert.deepEqual(Array.from(constant.run([])[0].data), [1, 2]);
+  kept.dispose();
+  constant.dispose();
 
   const reshape = Node.create({ opType: 'Reshape', opset: 14 });
   const input = Tensor.allocate('float32', [2, 2]);
