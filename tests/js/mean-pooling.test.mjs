@@ -155,23 +155,45 @@ test('layout views/a kept output of a view op (or of Constant) holds its own byt
   for (const t of Object.values(first)) t.dispose();
   await session.release();
 
+  // An initializer's bytes, and a node's output that another output views.
+  const sharing = await InferenceSession.create(makeModel({
+    opset: 18,
+    inputs: [{ name: 'x', type: 'float32', dims: [2] }],
+    outputs: [{ name: 'w_out', type: 'float32' }, { name: 'prod', type: 'float32' }, { name: 'prod_view', type: 'float32' }],
+    initializers: { w: new Tensor('float32', [3, 4], [2]), zero: new Tensor('int64', [0n], [1]) },
+    nodes: [
+      { opType: 'Identity', inputs: ['w'], outputs: ['w_out'] },
+      { opType: 'Mul', inputs: ['x', 'w'], outputs: ['prod'] },
+      { opType: 'Unsqueeze', inputs: ['prod', 'zero'], outputs: ['prod_view'] },
+    ],
+  }));
+  const x = new Tensor('float32', [1, 2], [2]);
+  const kept = await sharing.run({ x }, { preferredOutputLocation: 'wasm' });
+  kept.w_out.data[0] = 42;
+  kept.prod.data[0] = 42;
+  assert.deepEqual(Array.from(kept.prod_view.data), [3, 8], 'an output viewing another output has bytes of its own');
+  const again = await sharing.run({ x });
+  assert.deepEqual(Array.from(again.w_out.data), [3, 4], 'the initializer is untouched');
+  assert.deepEqual(Array.from(again.prod.data), [3, 8]);
+  for (const t of Object.values(kept)) t.dispose();
+  await sharing.release();
+
   const constant = Node.create({ opType: 'Constant', opset: 13, attributes: { value: new Tensor('float32', [1, 2], [2]) } });
-  const [kept] = constant.run([], { preferredOutputLocation: 'wasm' });
-  kept.data[0] = 42;  // the node's own value is not the output's bytes
+  const [value] = constant.run([], { preferredOutputLocation: 'wasm' });
+  value.data[0] = 42;  // the node's own value is not the output's bytes
   assert.deepEqual(Array.from(constant.run([])[0].data), [1, 2]);
-  kept.dispose();
+  value.dispose();
   constant.dispose();
 
   const reshape = Node.create({ opType: 'Reshape', opset: 14 });
   const input = Tensor.allocate('float32', [2, 2]);
   input.data.set([1, 2, 3, 4]);
   const [view] = reshape.run([input, new Tensor('int64', [4n], [1])], { preferredOutputLocation: 'wasm' });
-  input.dispose();  // the output must not depend on the input's memory
-  const filler = Tensor.allocate('float32', [2, 2]);
-  filler.data.fill(7);
+  input.data.fill(7);  // the output does not see the input's memory
   assert.deepEqual(Array.from(await view.getData()), [1, 2, 3, 4]);
+  input.dispose();
   const [copied] = reshape.run([new Tensor('float32', [5, 6, 7, 8], [2, 2]), new Tensor('int64', [-1n], [1])]);
   assert.deepEqual(Array.from(copied.data), [5, 6, 7, 8]);
-  for (const t of [view, filler]) t.dispose();
+  view.dispose();
   reshape.dispose();
 });
