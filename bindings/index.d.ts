@@ -259,8 +259,10 @@ export type ReduceOpType = 'ReduceSum' | 'ReduceProd' | 'ReduceMean' | 'ReduceMa
 export type UnaryOpType = 'Abs' | 'Exp' | 'Log' | 'Sqrt' | 'Neg' | 'Reciprocal';
 export type BinaryOpType = 'Add' | 'Sub' | 'Mul' | 'Div';
 /** The ops this package runs (ai.onnx). */
-export type OpType = ReduceOpType | UnaryOpType | BinaryOpType | 'ArgMax' | 'ArgMin' | 'TopK' | 'CumSum' | 'CumProd'
-  | 'Softmax' | 'LogSoftmax' | 'Hardmax' | 'LpNormalization' | 'Cast' | 'CastLike' | 'Constant';
+export type LayoutOpType = 'Reshape' | 'Squeeze' | 'Unsqueeze' | 'Flatten' | 'Identity' | 'Expand';
+export type OpType = ReduceOpType | UnaryOpType | BinaryOpType | LayoutOpType | 'ArgMax' | 'ArgMin' | 'TopK' | 'CumSum'
+  | 'CumProd' | 'Softmax' | 'LogSoftmax' | 'Hardmax' | 'LpNormalization' | 'Cast' | 'CastLike' | 'Constant' | 'Shape'
+  | 'Clip';
 
 /** A 0/1 flag attribute: 0, 1, false or true. */
 type Flag = 0 | 1 | boolean;
@@ -271,10 +273,21 @@ export type OpAttributes = { [K in ReduceOpType]: { axes?: readonly number[]; ke
   & { [K in 'ArgMax' | 'ArgMin']: { axis?: number; keepdims?: Flag; select_last_index?: Flag } }
   & { [K in 'CumSum' | 'CumProd']: { exclusive?: Flag; reverse?: Flag } }
   & { [K in 'Softmax' | 'LogSoftmax' | 'Hardmax']: { axis?: number } }
+  & { [K in 'Identity' | 'Expand']: Record<string, never> }
   & {
     TopK: { axis?: number; largest?: Flag; sorted?: Flag; /** opset 1 only (an input from 10) */ k?: number };
     /** p: 1 or 2 */
     LpNormalization: { axis?: number; p?: 1 | 2 };
+    /** shape is an input from version 5; allowzero from 14 */
+    Reshape: { shape?: readonly number[]; allowzero?: Flag; consumed_inputs?: readonly number[] };
+    /** axes: an attribute before version 13, an input from 13 */
+    Squeeze: { axes?: readonly number[] };
+    Unsqueeze: { axes?: readonly number[] };
+    Flatten: { axis?: number };
+    /** start, end from version 15 */
+    Shape: { start?: number; end?: number };
+    /** min, max: attributes before version 11, inputs from 11 */
+    Clip: { min?: number; max?: number; consumed_inputs?: readonly number[] };
     /** to: an ONNX TensorProto.DataType number (a type name string in version 1) */
     Cast: { to: number | string; saturate?: Flag; round_mode?: string };
     CastLike: { saturate?: Flag; round_mode?: string };
@@ -293,17 +306,17 @@ export type OpNodeSpec<Op extends OpType> = Omit<NodeSpec, 'opType' | 'attribute
 /** A node of any known op (a union discriminated by opType). */
 export type KnownNodeSpec = { [K in OpType]: OpNodeSpec<K> }[OpType];
 
-type SameTypeOpType = ReduceOpType | UnaryOpType | BinaryOpType | 'CumSum' | 'CumProd' | 'Softmax' | 'LogSoftmax'
-  | 'Hardmax' | 'LpNormalization';
+type SameTypeOpType = ReduceOpType | UnaryOpType | BinaryOpType | LayoutOpType | 'CumSum' | 'CumProd' | 'Softmax'
+  | 'LogSoftmax' | 'Hardmax' | 'LpNormalization' | 'Clip';
 
 /**
  * A node's outputs. `T` is the first input's element type (when known) and `L` where the run puts
- * outputs. Ops that keep the input's type give Tensor<T>; ArgMax and ArgMin give int64; TopK
+ * outputs. Ops that keep the input's type give Tensor<T>; ArgMax, ArgMin and Shape give int64; TopK
  * gives Values of type T and int64 Indices. Any other op, or an opType not known when compiling
  * (Node.create<string>, Node.fromBytes): tensors of any type.
  */
 export type NodeOutputs<Op extends string, T extends DataType = DataType, L extends TensorLocation = TensorLocation> =
-  Op extends 'ArgMax' | 'ArgMin' ? [Tensor<'int64', L>]
+  Op extends 'ArgMax' | 'ArgMin' | 'Shape' ? [Tensor<'int64', L>]
   : Op extends 'TopK' ? [Tensor<T, L>, Tensor<'int64', L>]
   : Op extends SameTypeOpType ? [Tensor<T, L>]
   : Tensor<DataType, L>[];

@@ -46,7 +46,9 @@ EMSCRIPTEN_KEEPALIVE int orw_tensor_alloc(int type, uintptr_t dims_ptr, int rank
 }
 
 // Keeps output `index` of the last run alive under a new handle; 0 with the error recorded
-// (no such output, or out of memory).
+// (no such output, or out of memory). An output viewing memory the module does not own (a
+// Reshape or Identity of a run's input: the input arena, or a tensor JS holds) is copied
+// first: a handle keeps only bytes that live as long as it does.
 EMSCRIPTEN_KEEPALIVE int orw_tensor_hold_output(int index) {
   using namespace orw::bindings;
   int handle = 0;
@@ -55,7 +57,8 @@ EMSCRIPTEN_KEEPALIVE int orw_tensor_hold_output(int index) {
     if (index < 0 || index >= static_cast<int>(outs.size())) {
       orw::fail<orw::InternalError>(orw::ErrorMessage() << "no output " << index << " to keep");
     }
-    handle = hold(outs[static_cast<size_t>(index)]);
+    const orw::Tensor& t = outs[static_cast<size_t>(index)];
+    handle = hold(t.owns_data() ? t : t.copy());
   });
   return handle;
 }

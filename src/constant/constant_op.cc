@@ -64,8 +64,10 @@ std::optional<Dims> values_of(const Tensor& t) {
 
 }  // namespace
 
+// A copy: the attribute's own tensor would let a caller who keeps the output (a 'wasm' tensor
+// in JS) write into the node.
 std::vector<Tensor> run_constant(const Node& node, const std::vector<const Tensor*>&, RunMemo&) {
-  return {constant_tensor(node)};
+  return {constant_tensor(node).copy()};
 }
 
 void infer_constant_shape(ShapesContext& ctx, const Node& node) {

@@ -81,4 +81,20 @@ Tensor Tensor::view(DataType type, Shape dims, const void* data) {
   return t;
 }
 
+Tensor Tensor::reshaped(Shape dims) const {
+  Tensor t = *this;
+  t.dims_ = std::move(dims);
+  if (checked_element_count(t.dims_, "tensor") != count_) {
+    fail<InternalError>(ErrorMessage() << "tensor: shape " << ShapeText{t.dims_} << " does not hold the "
+                                       << count_ << " elements of shape " << ShapeText{dims_});
+  }
+  return t;
+}
+
+Tensor Tensor::copy() const {
+  Tensor t = uninitialized(type_, dims_);
+  if (byte_size()) std::memcpy(t.data_, data_, byte_size());
+  return t;
+}
+
 }  // namespace orw

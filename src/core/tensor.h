@@ -64,6 +64,15 @@ class Tensor {
 
   // True for an owning tensor no other copy shares the buffer with (so it may be overwritten).
   bool sole_owner() const { return owner_ && owner_.use_count() == 1; }
+  // True when this tensor (with its copies) owns its bytes; false for a view of someone else's.
+  bool owns_data() const { return owner_ != nullptr; }
+
+  // The same bytes seen with other dims of the same element count (Reshape, Squeeze, ...):
+  // a co-owner of the buffer when this tensor owns it, else a view of the same memory. Throws
+  // InternalError when the counts differ (callers check them first), SizeError as above.
+  Tensor reshaped(Shape dims) const;
+  // A new owning tensor holding a copy of these bytes.
+  Tensor copy() const;
 
   // Makes this a view as view() does, reusing the dims' storage (no allocation once it has
   // held as many dims). `dims` are `rank` values convertible to int64.

@@ -1,5 +1,5 @@
 // The Elementwise family (Abs, Exp, Log, Sqrt, Neg, Reciprocal, Add, Sub, Mul, Div, Cast,
-// CastLike: the ops of the ONNX function bodies of the Reduce and Softmax-like ops): what the registry wires for it (run functions here, shape functions
+// CastLike, Clip: the ops of the ONNX function bodies of the Reduce and Softmax-like ops): what the registry wires for it (run functions here, shape functions
 // in elementwise_shape.h), and the rules the shape functions share with the runs. The
 // kernels' own entry points are in elementwise_kernels.h.
 #pragma once
@@ -18,6 +18,10 @@ std::vector<Tensor> run_unary(const Node& node, const std::vector<const Tensor*>
 std::vector<Tensor> run_arithmetic(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
 std::vector<Tensor> run_cast(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
 std::vector<Tensor> run_cast_like(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
+// Clip: bounds from attributes 'min'/'max' (1, 6; floats, converted to the input's type) or
+// inputs 1 and 2 (11 on; one element of the input's type, rank 0 or 1). An absent bound clips
+// nothing. Throws TypeError for a bound of another type, ValueError for one of several elements.
+std::vector<Tensor> run_clip(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
 
 // The output shape of Add, Sub, Mul, Div: numpy broadcasting from version 7; before it, A's shape, with B
 // equal to A or (broadcast=1) of one element or matching A's dims from 'axis' (default: A's

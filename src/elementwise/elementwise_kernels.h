@@ -51,4 +51,15 @@ void binary(BinaryOp op, DataType type, const BroadcastPlan& plan, const void* a
 // Throws TypeError for a type outside cast_types().
 void cast(DataType from, DataType to, const void* x, void* out, size_t n);
 
+// Element types Clip implements: every numeric type (not bool).
+TypeSet clip_types();
+
+// out[i] = x[i] clipped to [*lo, *hi] for i < n, as ONNX's function body of Clip computes it:
+// t = x < lo ? lo : x, then hi < t ? hi : t. So a NaN x stays NaN, a NaN bound clips nothing,
+// lo > hi gives hi everywhere, and a bound that is nullptr is not applied (an infinite x stays
+// itself). lo and hi point to one element of `type`. Throws TypeError for a type outside
+// clip_types().
+void clip(DataType type, const void* x, const void* lo, const void* hi, void* out, size_t n,
+          Variant variant = Variant::kSimd);
+
 }  // namespace orw::kernels

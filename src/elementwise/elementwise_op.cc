@@ -201,4 +201,48 @@ std::vector<Tensor> run_cast_like(const Node& node, const std::vector<const Tens
   return {out};
 }
 
+namespace {
+
+// Clip's bound `name` (input `index` from version 11, else the float attribute) as one element
+// of x's type, or an empty tensor when the node gives none.
+Tensor clip_bound(const Node& node, const std::vector<const Tensor*>& inputs, size_t index, const char* name,
+                  DataType type) {
+  if (node.since_version() < 11) {
+    const Attribute* a = node.find_attribute(name);
+    if (!a) return Tensor();
+    Tensor bound = Tensor::uninitialized(type, {});
+    kernels::cast(DataType::kFloat, type, &a->f, bound.mutable_raw(), 1);
+    return bound;
+  }
+  const Tensor* t = optional_input(inputs, index);
+  if (!t) return Tensor();
+  if (t->type() != type) {
+    fail<TypeError>(ErrorMessage() << node << ": " << InputLabel{node, index} << " has element type "
+                                   << type_name(t->type()) << " but " << InputLabel{node, 0} << " has "
+                                   << type_name(type) << "; the bounds must have the input's type");
+  }
+  if (t->size() != 1 || t->rank() > 1) {
+    fail<ValueError>(ErrorMessage() << node << ": " << InputLabel{node, index} << " must be a scalar, got shape "
+                                    << ShapeText{t->dims()});
+  }
+  return *t;
+}
+
+}  // namespace
+
+std::vector<Tensor> run_clip(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo) {
+  const Tensor& x = *inputs[0];
+  check_data_type(node, x, 0);
+  const Tensor lo = clip_bound(node, inputs, 1, "min", x.type());
+  const Tensor hi = clip_bound(node, inputs, 2, "max", x.type());
+  Tensor out = memo.output(0, x.type(), x.dims());
+  const size_t es = element_size(x.type());
+  const auto* in = static_cast<const char*>(x.raw());
+  auto* o = static_cast<char*>(out.mutable_raw());
+  by_parts(static_cast<size_t>(x.size()), es, [&](size_t i0, size_t i1) {
+    kernels::clip(x.type(), in + i0 * es, lo.raw(), hi.raw(), o + i0 * es, i1 - i0);
+  });
+  return {out};
+}
+
 }  // namespace orw

@@ -93,4 +93,20 @@ void infer_cast_like_shape(ShapesContext& ctx, const Node& node) {
   ctx.set(output_name(node), same_shape(like.type, x));
 }
 
+void infer_clip_shape(ShapesContext& ctx, const Node& node) {
+  const TensorInfo& x = input_info(ctx, node, 0);
+  check_type(node, x, 0, node.schema().types);
+  for (size_t i = 1; i < node.schema().inputs.size(); ++i) {
+    if (!has_input(node, i)) continue;
+    const TensorInfo& bound = input_info(ctx, node, i);
+    check_type(node, bound, i, x.type == DataType::kUndefined ? node.schema().types : TypeSet{x.type});
+    const bool one = !bound.has_rank() || bound.rank() == 0 || (bound.rank() == 1 && !(*bound.shape)[0].is_value()) ||
+                     (bound.rank() == 1 && (*bound.shape)[0].is(1));
+    if (!one) {
+      fail<ValueError>(ErrorMessage() << node << ": " << InputLabel{node, i} << " must be a scalar, got " << bound);
+    }
+  }
+  ctx.set(output_name(node), same_shape(x.type, x));
+}
+
 }  // namespace orw

@@ -22,6 +22,10 @@ void infer_cast_shape(ShapesContext& ctx, const Node& node);
 // CastLike: input 1's type, input 0's shape.
 void infer_cast_like_shape(ShapesContext& ctx, const Node& node);
 
+// Clip: the input's type and shape; bounds (inputs 1 and 2 from 11) of the input's type and
+// rank 0 or 1 when known.
+void infer_clip_shape(ShapesContext& ctx, const Node& node);
+
 // The broadcast of two known-rank infos (numpy rules over symbolic dims). Throws
 // std::invalid_argument naming the op and both inputs for two known dims that differ and
 // are not 1.

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <vector>
 
+#include "core/buffer.h"
 #include "core/parallel.h"
 #include "plan/pieces.h"
 
@@ -22,7 +23,7 @@ void row_part(const unsigned char* pa, const unsigned char* pb, unsigned char* p
   alignas(16) unsigned char copies[kChunk * 8];
   const unsigned char* single = a_walks ? pb : pa;
   const size_t filled = std::min(i1 - i0, kChunk);
-  for (size_t i = 0; i < filled; ++i) std::memcpy(copies + i * es, single, es);
+  fill_copies(copies, single, es, filled);  // by doubling: a few copies, not one per element
   for (size_t i = i0; i < i1; i += kChunk) {
     const size_t m = std::min(kChunk, i1 - i);
     if (a_walks) row(pa + i * es, copies, po + i * es, m);

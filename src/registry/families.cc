@@ -4,6 +4,7 @@
 #include "constant/constant.h"
 #include "elementwise/elementwise.h"
 #include "elementwise/elementwise_shape.h"
+#include "layout/layout.h"
 #include "normalize/normalize.h"
 #include "reduce/reduce.h"
 #include "scan/scan.h"
@@ -26,9 +27,19 @@ constexpr OpEntry kElementwise[] = {
     {run_arithmetic, infer_arithmetic_shape, nullptr}, {run_arithmetic, infer_arithmetic_shape, nullptr},  // Add, Sub
     {run_arithmetic, infer_arithmetic_shape, nullptr}, {run_arithmetic, infer_arithmetic_shape, nullptr},  // Mul, Div
     {run_cast, infer_cast_shape, nullptr},             {run_cast_like, infer_cast_like_shape, nullptr},
+    {run_clip, infer_clip_shape, nullptr},
 };
-static_assert(sizeof kElementwise / sizeof kElementwise[0] == static_cast<size_t>(ElementwiseOp::kCastLike) + 1,
+static_assert(sizeof kElementwise / sizeof kElementwise[0] == static_cast<size_t>(ElementwiseOp::kClip) + 1,
               "one entry per ElementwiseOp");
+
+// Indexed by LayoutOp.
+constexpr OpEntry kLayout[] = {
+    {run_reshape, infer_reshape_shape, nullptr}, {run_squeeze, infer_squeeze_shape, nullptr},
+    {run_unsqueeze, infer_unsqueeze_shape, nullptr}, {run_flatten, infer_flatten_shape, nullptr},
+    {run_identity, infer_identity_shape, nullptr}, {run_shape, infer_shape_shape, nullptr},
+    {run_expand, infer_expand_shape, nullptr},
+};
+static_assert(sizeof kLayout / sizeof kLayout[0] == static_cast<size_t>(LayoutOp::kExpand) + 1, "one entry per LayoutOp");
 
 }  // namespace
 
@@ -40,6 +51,7 @@ const OpEntry& entry_of(const OpSchema& s) {
     case Family::kConstant: return kConstant;
     case Family::kNormalize: return kNormalize;
     case Family::kSelect: return kSelect;
+    case Family::kLayout: return kLayout[static_cast<size_t>(s.layout_op)];
     case Family::kElementwise: break;
   }
   return kElementwise[static_cast<size_t>(s.elementwise_op)];

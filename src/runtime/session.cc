@@ -127,9 +127,22 @@ std::vector<Tensor> Session::run_positional(const std::vector<const Tensor*>& fe
       where[s] = &produced[s];
     }
   }
+  // Reshape, Squeeze, Identity ... hand on their input's bytes. A graph output whose bytes are
+  // a feed's, an initializer's or an earlier output's is copied, so that outputs never alias
+  // what the caller fed, what the model holds, or one another.
   std::vector<Tensor> result;
   result.reserve(output_slots_.size());
-  for (int s : output_slots_) result.push_back(*value(s));
+  auto aliased = [&](const Tensor& t) {
+    bool same = false;
+    for (const Tensor* f : feeds) same = same || (f && f->raw() == t.raw());
+    for (const Tensor* i : initial_) same = same || (i && i->raw() == t.raw());
+    for (const Tensor& r : result) same = same || r.raw() == t.raw();
+    return same && t.byte_size() > 0;
+  };
+  for (int s : output_slots_) {
+    const Tensor& t = *value(s);
+    result.push_back(aliased(t) ? t.copy() : t);
+  }
   return result;
 }
 

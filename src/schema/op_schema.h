@@ -23,13 +23,15 @@ enum class AxesFrom : uint8_t { kNone, kAttribute, kInput };
 
 // The families of operators: each has its own folder (src/reduce, src/arg, ...) and one entry
 // in registry/families.h.
-enum class Family : uint8_t { kReduce, kArg, kScan, kElementwise, kConstant, kNormalize, kSelect };
+enum class Family : uint8_t { kReduce, kArg, kScan, kElementwise, kConstant, kNormalize, kSelect, kLayout };
 
 // The ops of each family, as its kernels know them.
 enum class ReduceOp : uint8_t { kProd, kSum, kMean, kSumSquare, kL1, kL2, kLogSum, kLogSumExp, kMax, kMin };
 enum class ScanOp : uint8_t { kProd, kSum };
-enum class ElementwiseOp : uint8_t { kAbs, kExp, kLog, kSqrt, kNeg, kReciprocal, kAdd, kSub, kMul, kDiv, kCast, kCastLike };
+enum class ElementwiseOp : uint8_t { kAbs, kExp, kLog, kSqrt, kNeg, kReciprocal, kAdd, kSub, kMul, kDiv, kCast, kCastLike, kClip };
 enum class NormalizeOp : uint8_t { kSoftmax, kLogSoftmax, kHardmax, kLpNorm };
+// The ops that only move or view data (src/layout).
+enum class LayoutOp : uint8_t { kReshape, kSqueeze, kUnsqueeze, kFlatten, kIdentity, kShape, kExpand };
 
 // What an attribute's value must be, beyond its type (checked when a node is validated).
 enum class AttrRule : uint8_t {
@@ -86,6 +88,7 @@ struct OpSchema {
   // Softmax-like versions 1 and 11: the input is coerced to 2-D at 'axis' (default 1) and each
   // row of that view normalized; otherwise along the one axis 'axis' (default -1).
   bool coerce_to_2d = false;
+  LayoutOp layout_op = LayoutOp::kIdentity;
 };
 
 // "" and "ai.onnx" both name the default domain; returns the canonical name.

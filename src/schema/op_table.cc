@@ -4,6 +4,7 @@
 
 #include "core/errors.h"
 #include "core/names.h"
+#include "schema/layout_rows.h"
 
 namespace orw {
 namespace {
@@ -86,6 +87,11 @@ constexpr AttrSpec kTopKV1Attrs[] = {kAxis, {"k", AttrType::kInt}};  // 'k' requ
 constexpr AttrSpec kTopKV10Attrs[] = {kAxis};
 constexpr AttrSpec kTopKV11Attrs[] = {kAxis, {"largest", AttrType::kInt, AttrRule::kBoolean},
                                       {"sorted", AttrType::kInt, AttrRule::kBoolean}};
+
+// Clip: bounds as float attributes (1, 6), then as optional inputs of the data's type (11).
+constexpr InputSpec kClipInputs[] = {{"input"}, {"min", true}, {"max", true}};
+constexpr AttrSpec kClipV1Attrs[] = {{"min", AttrType::kFloat}, {"max", AttrType::kFloat}, kConsumedInputs};
+constexpr AttrSpec kClipV6Attrs[] = {{"min", AttrType::kFloat}, {"max", AttrType::kFloat}};
 
 // A Reduce op version whose axes are an attribute (AxesFrom::kAttribute) or an optional second
 // input (AxesFrom::kInput, which comes with noop_with_empty_axes).
@@ -300,13 +306,35 @@ constexpr OpSchema kOps[] = {
     topk_row(10, kFloatTypes, kTopKInputs, kTopKV10Attrs),
     topk_row(11, kTopKV11Types, kTopKInputs, kTopKV11Attrs),
     topk_row(24, kTopKV24Types, kTopKInputs, kTopKV11Attrs),
+
+    // Clip: 1 (consumed_inputs), 6 (bounds as attributes), 11 (bounds as inputs), 12 (integer
+    // types), 13 (bfloat16).
+    elementwise_op("Clip", 1, kFloatTypes, kInput, kClipV1Attrs, EW::kClip),
+    elementwise_op("Clip", 6, kFloatTypes, kInput, kClipV6Attrs, EW::kClip),
+    elementwise_op("Clip", 11, kFloatTypes, kClipInputs, {}, EW::kClip),
+    elementwise_op("Clip", 12, kAllNumericTypes, kClipInputs, {}, EW::kClip),
+    elementwise_op("Clip", 13, kAllNumericTypes.with(DT::kBfloat16), kClipInputs, {}, EW::kClip),
 };
 
 #undef ARITHMETIC_ROWS
 
+// kOps then the rows of schema/layout_rows.h, as one table in static storage.
+template <size_t N, size_t M>
+struct JoinedRows {
+  OpSchema rows[N + M];
+};
+template <size_t N, size_t M>
+constexpr JoinedRows<N, M> joined(const OpSchema (&a)[N], const OpSchema (&b)[M]) {
+  JoinedRows<N, M> t{};
+  for (size_t i = 0; i < N; ++i) t.rows[i] = a[i];
+  for (size_t i = 0; i < M; ++i) t.rows[N + i] = b[i];
+  return t;
+}
+constexpr auto kAllRows = joined(kOps, layout_rows::kRows);
+
 }  // namespace
 
-StaticList<OpSchema> all_ops() { return kOps; }
+StaticList<OpSchema> all_ops() { return kAllRows.rows; }
 
 std::string canonical_domain(const std::string& domain) { return domain.empty() ? kOnnxDomain : domain; }
 

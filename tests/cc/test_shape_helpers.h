@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "core/attribute.h"
 #include "core/dtype.h"
+#include "onnx/node.h"
 #include "orw_proto/onnx.pb.h"
 #include "registry/compute_shape.h"
 #include "shape/context.h"
@@ -94,6 +96,21 @@ inline onnx::NodeProto make_node(const std::string& op, const std::vector<std::s
   for (const auto& o : outputs) n.add_output(o);
   for (const auto& a : attrs) *n.add_attribute() = a;
   return n;
+}
+
+// Infers node `op` at `opset` over inputs given in text form ("" omits an optional input);
+// returns the output's text form.
+inline std::string infer(const std::string& op, int opset, const std::vector<std::string>& inputs,
+                         std::vector<orw::Attribute> attrs = {}) {
+  ShapesContext ctx(opset);
+  std::vector<std::string> names;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    names.push_back(inputs[i].empty() ? "" : "I" + std::to_string(i));
+    if (!inputs[i].empty()) ctx.set(names.back(), info(inputs[i]));
+  }
+  const orw::Node node = orw::Node::make(op, "", opset, std::move(attrs), names, {"Y"});
+  orw::infer_shapes(ctx, node);
+  return orw::to_string(ctx.at("Y"));
 }
 
 // Model-level inference of `m` (serialized, then infer_model_shapes).

@@ -1,5 +1,5 @@
-// ONNX backend conformance: every test in tests/data/onnx-backend (node/, pytorch-operator/
-// and arg-max-min/) through InferenceSession, one subtest per backend test, named after it.
+// ONNX backend conformance: every test in tests/data/onnx-backend (node/, pytorch-operator/,
+// arg-max-min/, post-processing/ and layout/) through InferenceSession, one subtest per backend test, named after it.
 // Plain tests must match their expected outputs (floats rtol 1e-4, atol 1e-6, NaN = NaN;
 // ints and bool exactly). `_expanded` tests run like the others (through the element-wise ops of
 // the function bodies): there is no skip path, a test that cannot run fails.
@@ -12,11 +12,12 @@ import { tensorMismatch } from './helpers/values.mjs';
 await init();
 
 const TESTS = listBackendTests();
-test('conformance/the backend test data is present (node/, pytorch-operator/, arg-max-min/ and post-processing/)', () => {
+test('conformance/the backend test data is present (node/, pytorch-operator/, arg-max-min/, post-processing/ and layout/)', () => {
   assert.equal(TESTS.filter((b) => b.suite === 'node').length, 149, 'node/ tests');
   assert.equal(TESTS.filter((b) => b.suite === 'pytorch-operator').length, 4, 'pytorch-operator/ tests');
   assert.equal(TESTS.filter((b) => b.suite === 'arg-max-min').length, 32, 'arg-max-min/ tests');
   assert.equal(TESTS.filter((b) => b.suite === 'post-processing').length, 88, 'post-processing/ tests');
+  assert.equal(TESTS.filter((b) => b.suite === 'layout').length, 53, 'layout/ tests');
 });
 
 async function runBackendTest(b) {

@@ -55,13 +55,15 @@ async function main(): Promise<void> {
   const general: Tensor = i64;
   const isTensor: boolean = (general as unknown) instanceof Tensor;
 
-  // Output types: fixed by the op (ArgMax / ArgMin indices, TopK's indices), or the input's
-  // where the op keeps it (TopK's values, the Reduce ops, Softmax, ...).
+  // Output types: fixed by the op (ArgMax / ArgMin indices, Shape's dims, TopK's indices), or the
+  // input's where the op keeps it (TopK's values, the Reduce ops, Softmax, Reshape, ...).
   const argmax = Node.create({ opType: 'ArgMax', attributes: { axis: 0 } });
   const [index] = argmax.run([f32]);
   const best: bigint = index.data[0];
   const [values, indices] = Node.create({ opType: 'TopK', opset: 11 }).run([f32, new Tensor('int64', [1n])]);
   const first: bigint = indices.data[0];
+  const [dims] = Node.create({ opType: 'Shape' }).run([f32]);
+  const rank: bigint = dims.data[0];
   const value: number = values.data[0];
   const [sum] = Node.create({ opType: 'ReduceSum' }).run([i64]);
   const sumType: 'int64' = sum.type;
@@ -76,5 +78,7 @@ async function main(): Promise<void> {
 
   void [doubled, f32Type, big, notNumber, u8, u64, i32Type, wrong, boolData, halfBits, bfBits, axis, axesAsNumbers,
     copied, copiedWrong, reshaped, residentData, anyData, unknownElement, isTensor, best, first, value, sumType, sumNumber, outIndex, asNode];
+  const [dims] = Node.create({ opType: 'Shape' }).run([f32]);
+  const rank: bigint = dims.data[0];
 }
 void main;

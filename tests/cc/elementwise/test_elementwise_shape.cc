@@ -13,24 +13,6 @@ using namespace shape_test;
 using Catch::Matchers::Contains;
 using Catch::Matchers::Message;
 
-namespace {
-
-// Infers node `op` at `opset` over inputs given in text form; returns the output's text form.
-std::string infer(const std::string& op, int opset, const std::vector<std::string>& inputs,
-                  std::vector<Attribute> attrs = {}) {
-  ShapesContext ctx(opset);
-  std::vector<std::string> names;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    names.push_back("I" + std::to_string(i));
-    ctx.set(names.back(), info(inputs[i]));
-  }
-  const Node node = Node::make(op, "", opset, std::move(attrs), names, {"Y"});
-  infer_shapes(ctx, node);
-  return orw::to_string(ctx.at("Y"));
-}
-
-}  // namespace
-
 TEST_CASE("Elementwise shapes/unary ops keep the input's type and shape at every version", "[shape][elementwise]") {
   for (const char* op : {"Abs", "Exp", "Log", "Sqrt"}) {
     for (int opset : {1, 6, 13, 26}) {

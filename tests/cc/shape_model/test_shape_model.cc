@@ -13,6 +13,7 @@
 #include "elementwise/elementwise_shape.h"
 #include "arg/arg.h"
 #include "constant/constant.h"
+#include "layout/layout.h"
 #include "normalize/normalize.h"
 #include "reduce/reduce.h"
 #include "registry/families.h"
@@ -391,7 +392,7 @@ TEST_CASE("Registry/every registered op row has the shape function of its family
   for (const OpSchema& s : all_ops()) {
     INFO(s.op_type << " " << s.since_version);
     const ShapeFn shape = entry_of(s).shape;
-    if (s.axes_from != AxesFrom::kNone) CHECK(s.family == Family::kReduce);
+    if (s.axes_from != AxesFrom::kNone) CHECK((s.family == Family::kReduce || s.family == Family::kLayout));
     switch (s.family) {
       case Family::kReduce: CHECK(shape == infer_reduce_shape); break;
       case Family::kScan: CHECK(shape == infer_scan_shape); break;
@@ -403,18 +404,31 @@ TEST_CASE("Registry/every registered op row has the shape function of its family
         if (op == "Add" || op == "Sub" || op == "Mul" || op == "Div") CHECK(shape == infer_arithmetic_shape);
         else if (op == "Cast") CHECK(shape == infer_cast_shape);
         else if (op == "CastLike") CHECK(shape == infer_cast_like_shape);
+        else if (op == "Clip") CHECK(shape == infer_clip_shape);
         else CHECK(shape == infer_unary_shape);
         break;
       }
       case Family::kConstant: CHECK(shape == infer_constant_shape); break;
+      case Family::kLayout: {
+        const std::string op = s.op_type;
+        const ShapeFn expected = op == "Reshape" ? infer_reshape_shape : op == "Squeeze" ? infer_squeeze_shape
+                                 : op == "Unsqueeze" ? infer_unsqueeze_shape : op == "Flatten" ? infer_flatten_shape
+                                 : op == "Shape" ? infer_shape_shape : op == "Expand" ? infer_expand_shape
+                                 : infer_identity_shape;
+        CHECK(shape == expected);
+        break;
+      }
     }
   }
 }
 
 TEST_CASE("Registry/every registered op but the element-wise ones has a ComputeShape entry point", "[shape]") {
   for (const OpSchema& s : all_ops()) {
-    // The element-wise ops, Constant and the normalization ops go through infer_shapes only.
-    if (s.family == Family::kElementwise || s.family == Family::kConstant || s.family == Family::kNormalize) continue;
+    // The element-wise ops, Constant, the normalization and layout ops go through infer_shapes only.
+    if (s.family == Family::kElementwise || s.family == Family::kConstant || s.family == Family::kNormalize ||
+        s.family == Family::kLayout) {
+      continue;
+    }
     INFO(s.op_type);
     CHECK_NOTHROW(entry_point(s.op_type));
   }

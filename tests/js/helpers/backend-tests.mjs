@@ -9,7 +9,7 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 // The data directory (inside the repository: a fresh clone is all a user has).
 export const BACKEND_DIR = join(repoRoot, 'tests', 'data', 'onnx-backend');
 
-export const SUITES = ['node', 'pytorch-operator', 'arg-max-min', 'post-processing'];
+export const SUITES = ['node', 'pytorch-operator', 'arg-max-min', 'post-processing', 'layout'];
 
 // [{ suite, name, dir, expanded }] for every directory holding a model.onnx, sorted by name.
 // Throws when a suite's folder is missing.
