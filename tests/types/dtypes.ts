@@ -62,9 +62,9 @@ async function main(): Promise<void> {
   const best: bigint = index.data[0];
   const [values, indices] = Node.create({ opType: 'TopK', opset: 11 }).run([f32, new Tensor('int64', [1n])]);
   const first: bigint = indices.data[0];
+  const value: number = values.data[0];
   const [dims] = Node.create({ opType: 'Shape' }).run([f32]);
   const rank: bigint = dims.data[0];
-  const value: number = values.data[0];
   const [sum] = Node.create({ opType: 'ReduceSum' }).run([i64]);
   const sumType: 'int64' = sum.type;
   // @ts-expect-error ReduceSum of an int64 tensor gives int64 (bigint elements)
@@ -77,8 +77,6 @@ async function main(): Promise<void> {
   const asNode: Node = argmax;
 
   void [doubled, f32Type, big, notNumber, u8, u64, i32Type, wrong, boolData, halfBits, bfBits, axis, axesAsNumbers,
-    copied, copiedWrong, reshaped, residentData, anyData, unknownElement, isTensor, best, first, value, sumType, sumNumber, outIndex, asNode];
-  const [dims] = Node.create({ opType: 'Shape' }).run([f32]);
-  const rank: bigint = dims.data[0];
+    copied, copiedWrong, reshaped, residentData, anyData, unknownElement, isTensor, best, first, value, sumType, sumNumber, outIndex, asNode, rank];
 }
 void main;
