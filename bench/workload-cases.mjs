@@ -125,9 +125,17 @@ export function workloadCases() {
       model: oneNode('ArgMax', dims, { axis: -1, keepdims: 0 }, { outDims: dims.slice(0, -1), outType: I64 }),
       inputs: () => ({ x: { type: 'float32', data: logits(size(dims), 3, 9), dims } }),
       outputs: { indices: 'y' },
-      transformers: (tjs, feeds) => {
-        const t = new tjs.Tensor('float32', feeds.x.data, dims);
-        return () => ({ indices: t.argmax(-1).data });
+      // transformers.js's Tensor#argmax takes no dim (4.3); its greedy decoding takes each row's
+      // maximum with a plain loop (utils/maths max), as here.
+      transformers: (tjs, feeds) => () => {
+        const [rows, n] = rowsOf(dims);
+        const x = feeds.x.data, out = new BigInt64Array(rows);
+        for (let r = 0; r < rows; ++r) {
+          let best = 0, value = x[r * n];
+          for (let j = 1; j < n; ++j) if (x[r * n + j] > value) value = x[r * n + j], best = j;
+          out[r] = BigInt(best);
+        }
+        return { indices: out };
       },
     });
   }
