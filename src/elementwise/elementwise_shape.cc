@@ -19,11 +19,12 @@ namespace {
 
 TensorInfo same_shape(DataType type, const TensorInfo& like) { return TensorInfo{type, like.shape, std::nullopt}; }
 
-Dim broadcast_symbolic(const Node& node, const TensorInfo& a, const TensorInfo& b, const Dim& da, const Dim& db) {
+Dim broadcast_symbolic(const Node& node, const TensorInfo& a, const TensorInfo& b, size_t ia, size_t ib, const Dim& da,
+                       const Dim& db) {
   if (da.is_value() && db.is_value()) {
     if (const auto d = broadcast_dim(da.value(), db.value())) return Dim::of(*d);
     ErrorMessage m;
-    m << node << ": " << InputLabel{node, 0} << ' ' << a << " and " << InputLabel{node, 1} << ' ' << b;
+    m << node << ": " << InputLabel{node, ia} << ' ' << a << " and " << InputLabel{node, ib} << ' ' << b;
     fail<ValueError>(m << " do not broadcast (" << da << " vs " << db << ')');
   }
   if (da.is(1)) return db;
@@ -36,7 +37,7 @@ Dim broadcast_symbolic(const Node& node, const TensorInfo& a, const TensorInfo& 
 
 }  // namespace
 
-Dims broadcast_dims(const Node& node, const TensorInfo& a, const TensorInfo& b) {
+Dims broadcast_dims(const Node& node, const TensorInfo& a, const TensorInfo& b, size_t ia, size_t ib) {
   const Dims& sa = *a.shape;
   const Dims& sb = *b.shape;
   const size_t rank = std::max(sa.size(), sb.size());
@@ -44,7 +45,7 @@ Dims broadcast_dims(const Node& node, const TensorInfo& a, const TensorInfo& b) 
   for (size_t d = 0; d < rank; ++d) {
     const Dim da = d + sa.size() >= rank ? sa[d + sa.size() - rank] : Dim::of(1);
     const Dim db = d + sb.size() >= rank ? sb[d + sb.size() - rank] : Dim::of(1);
-    out[d] = broadcast_symbolic(node, a, b, da, db);
+    out[d] = broadcast_symbolic(node, a, b, ia, ib, da, db);
   }
   return out;
 }

@@ -5,6 +5,7 @@
 #include "elementwise/elementwise.h"
 #include "elementwise/elementwise_shape.h"
 #include "normalize/normalize.h"
+#include "registry/inferred_rules.h"
 #include "reduce/reduce.h"
 #include "scan/scan.h"
 #include "select/select.h"
@@ -40,6 +41,7 @@ const OpEntry& entry_of(const OpSchema& s) {
     case Family::kConstant: return kConstant;
     case Family::kNormalize: return kNormalize;
     case Family::kSelect: return kSelect;
+    case Family::kInferred: return inferred_entry(s);
     case Family::kElementwise: break;
   }
   return kElementwise[static_cast<size_t>(s.elementwise_op)];

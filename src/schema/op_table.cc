@@ -4,6 +4,7 @@
 
 #include "core/errors.h"
 #include "core/names.h"
+#include "schema/rows/inferred_rows.h"
 
 namespace orw {
 namespace {
@@ -304,9 +305,16 @@ constexpr OpSchema kOps[] = {
 
 #undef ARITHMETIC_ROWS
 
+
+constexpr StaticList<OpSchema> (*kTables[])() = {all_ops,         generator_rows,        logical_rows,
+                                                  math_rows,       nn_rows,               object_detection_rows,
+                                                  quantization_rows, tensor_rows,         newer_rows};
+
 }  // namespace
 
 StaticList<OpSchema> all_ops() { return kOps; }
+
+StaticList<StaticList<OpSchema> (*)()> row_tables() { return kTables; }
 
 std::string canonical_domain(const std::string& domain) { return domain.empty() ? kOnnxDomain : domain; }
 
@@ -315,12 +323,14 @@ const OpSchema& resolve_op(const std::string& domain, const std::string& op_type
   const OpSchema* best = nullptr;
   const OpSchema* first = nullptr;
   bool domain_known = false;
-  for (const OpSchema& s : all_ops()) {
-    if (dom != s.domain) continue;
-    domain_known = true;
-    if (op_type != s.op_type) continue;
-    if (!first) first = &s;
-    if (s.since_version <= opset) best = &s;
+  for (const auto table : row_tables()) {
+    for (const OpSchema& s : table()) {
+      if (dom != s.domain) continue;
+      domain_known = true;
+      if (op_type != s.op_type) continue;
+      if (!first) first = &s;
+      if (s.since_version <= opset) best = &s;
+    }
   }
   if (domain_known && first && opset >= 1 && opset <= kMaxOpset && best) return *best;
 
