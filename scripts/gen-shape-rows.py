@@ -45,6 +45,15 @@ RULES.update({
     'QuantizeLinear': 'kQuantizeLinear', 'DequantizeLinear': 'kDequantizeLinear',
     'DynamicQuantizeLinear': 'kDynamicQuantizeLinear', 'NonMaxSuppression': 'kNonMaxSuppression',
     'EyeLike': 'kEyeLike',
+    'LSTM': 'kRecurrent', 'GRU': 'kRecurrent', 'RNN': 'kRecurrent', 'DFT': 'kDft', 'STFT': 'kStft',
+    'HannWindow': 'kWindow', 'HammingWindow': 'kWindow', 'BlackmanWindow': 'kWindow',
+    'MelWeightMatrix': 'kMelWeightMatrix', 'QLinearMatMul': 'kQLinearMatMul', 'Det': 'kDet',
+    'NegativeLogLikelihoodLoss': 'kLoss', 'SoftmaxCrossEntropyLoss': 'kLoss', 'RandomNormal': 'kRandom',
+    'RandomUniform': 'kRandom', 'RandomNormalLike': 'kRandomLike', 'RandomUniformLike': 'kRandomLike',
+    'Bernoulli': 'kRandomLike', 'Multinomial': 'kMultinomial', 'QLinearConv': 'kQLinearConv',
+    'MaxUnpool': 'kMaxUnpool', 'RoiAlign': 'kRoiPool', 'MaxRoiPool': 'kRoiPool', 'GridSample': 'kGridSample',
+    'Compress': 'kCompress', 'Unique': 'kUnique', 'Upsample': 'kUpsample', 'StringNormalizer': 'kStringNormalizer',
+    'TfIdfVectorizer': 'kTfIdfVectorizer',
 })
 
 TYPES = {'float': 'kFloat', 'uint8': 'kUint8', 'int8': 'kInt8', 'uint16': 'kUint16', 'int16': 'kInt16',

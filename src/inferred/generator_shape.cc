@@ -66,3 +66,36 @@ void infer_non_max_suppression_shape(ShapesContext& ctx, const Node& node) {
 }
 
 }  // namespace orw
+
+namespace orw {
+
+// RandomNormal, RandomUniform: attribute 'shape', 'dtype' (float by default).
+void infer_random_shape(ShapesContext& ctx, const Node& node) {
+  const auto type = static_cast<DataType>(node.int_attribute("dtype", 1));
+  TensorInfo out = TensorInfo::of_unknown_rank(type);
+  if (node.find_attribute("shape")) {
+    Dims dims;
+    for (int64_t d : ints_attribute(node, "shape")) dims.push_back(Dim::of(d));
+    out.shape = dims;
+  }
+  set_output(ctx, node, 0, std::move(out));
+}
+
+// RandomNormalLike, RandomUniformLike, Bernoulli: the input's shape, 'dtype' or its type.
+void infer_random_like_shape(ShapesContext& ctx, const Node& node) {
+  const TensorInfo& x = input_info(ctx, node, 0);
+  check_type(node, x, 0, node.schema().types);
+  const Attribute* dtype = node.find_attribute("dtype");
+  set_output(ctx, node, 0, {dtype ? static_cast<DataType>(dtype->i) : x.type, x.shape, std::nullopt});
+}
+
+// Multinomial: [batch, sample_size], 'dtype' (int32 by default).
+void infer_multinomial_shape(ShapesContext& ctx, const Node& node) {
+  const TensorInfo& x = input_info(ctx, node, 0);
+  check_type(node, x, 0, node.schema().types);
+  const auto type = static_cast<DataType>(node.int_attribute("dtype", 6));
+  const Dim batch = x.has_rank() && x.rank() == 2 ? (*x.shape)[0] : Dim();
+  set_output(ctx, node, 0, TensorInfo::of(type, {batch, Dim::of(node.int_attribute("sample_size", 1))}));
+}
+
+}  // namespace orw

@@ -57,5 +57,35 @@ void infer_quantize_linear_shape(ShapesContext& ctx, const Node& node);
 void infer_dequantize_linear_shape(ShapesContext& ctx, const Node& node);
 void infer_dynamic_quantize_linear_shape(ShapesContext& ctx, const Node& node);
 void infer_non_max_suppression_shape(ShapesContext& ctx, const Node& node);
+void infer_random_shape(ShapesContext& ctx, const Node& node);
+void infer_random_like_shape(ShapesContext& ctx, const Node& node);
+void infer_multinomial_shape(ShapesContext& ctx, const Node& node);
+
+// math_shape.cc
+void infer_qlinear_matmul_shape(ShapesContext& ctx, const Node& node);
+void infer_det_shape(ShapesContext& ctx, const Node& node);
+void infer_loss_shape(ShapesContext& ctx, const Node& node);
+
+// rnn_shape.cc
+void infer_recurrent_shape(ShapesContext& ctx, const Node& node);
+
+// signal_shape.cc
+void infer_dft_shape(ShapesContext& ctx, const Node& node);
+void infer_stft_shape(ShapesContext& ctx, const Node& node);
+void infer_window_shape(ShapesContext& ctx, const Node& node);
+void infer_mel_weight_matrix_shape(ShapesContext& ctx, const Node& node);
+
+// nn_shape.cc, nn_region_shape.cc
+void infer_qlinear_conv_shape(ShapesContext& ctx, const Node& node);
+void infer_max_unpool_shape(ShapesContext& ctx, const Node& node);
+void infer_roi_pool_shape(ShapesContext& ctx, const Node& node);
+void infer_grid_sample_shape(ShapesContext& ctx, const Node& node);
+
+// text_shape.cc
+void infer_compress_shape(ShapesContext& ctx, const Node& node);
+void infer_unique_shape(ShapesContext& ctx, const Node& node);
+void infer_upsample_shape(ShapesContext& ctx, const Node& node);
+void infer_string_normalizer_shape(ShapesContext& ctx, const Node& node);
+void infer_tf_idf_vectorizer_shape(ShapesContext& ctx, const Node& node);
 
 }  // namespace orw

@@ -156,3 +156,39 @@ void infer_einsum_shape(ShapesContext& ctx, const Node& node) {
 }
 
 }  // namespace orw
+
+namespace orw {
+
+// QLinearMatMul: the product of inputs 0 and 3, in y_zero_point's type.
+void infer_qlinear_matmul_shape(ShapesContext& ctx, const Node& node) {
+  const TensorInfo& a = input_info(ctx, node, 0);
+  check_type(node, a, 0, node.schema().types);
+  set_output(ctx, node, 0, {input_info(ctx, node, 7).type, matmul_dims(node, a, input_info(ctx, node, 3)), std::nullopt});
+}
+
+// Det: the input's dims but the last two.
+void infer_det_shape(ShapesContext& ctx, const Node& node) {
+  const TensorInfo& x = input_info(ctx, node, 0);
+  check_type(node, x, 0, node.schema().types);
+  TensorInfo out = TensorInfo::of_unknown_rank(x.type);
+  if (x.has_rank()) {
+    if (x.rank() < 2) fail<ValueError>(ErrorMessage() << node << ": " << InputLabel{node, 0} << ' ' << x << " must have rank 2 or more");
+    out.shape = Dims(x.shape->begin(), x.shape->end() - 2);
+  }
+  set_output(ctx, node, 0, std::move(out));
+}
+
+// NegativeLogLikelihoodLoss, SoftmaxCrossEntropyLoss: reduction 'none' gives the target's
+// shape, 'mean' and 'sum' a scalar; SoftmaxCrossEntropyLoss's log_prob is as the scores.
+void infer_loss_shape(ShapesContext& ctx, const Node& node) {
+  const TensorInfo& scores = input_info(ctx, node, 0);
+  check_type(node, scores, 0, node.schema().types);
+  if (string_attribute(node, "reduction", "mean") == "none") {
+    set_output(ctx, node, 0, {scores.type, input_info(ctx, node, 1).shape, std::nullopt});
+  } else {
+    set_output(ctx, node, 0, TensorInfo::of(scores.type, {}));
+  }
+  set_output(ctx, node, 1, {scores.type, scores.shape, std::nullopt});
+}
+
+}  // namespace orw

@@ -25,9 +25,10 @@ std::vector<int64_t> known_kernel(const TensorInfo* w) {
   return kernel;
 }
 
-void conv_shape(ShapesContext& ctx, const Node& node, DataType type) {
+// A convolution of input 0 by the weights at input `w_index`, output of `type`.
+void conv_shape(ShapesContext& ctx, const Node& node, DataType type, size_t w_index = 1) {
   const TensorInfo& x = input_info(ctx, node, 0);
-  const TensorInfo& w = input_info(ctx, node, 1);
+  const TensorInfo& w = input_info(ctx, node, w_index);
   TensorInfo out = TensorInfo::of_unknown_rank(type);
   if (check_spatial(node, x)) {
     std::vector<int64_t> kernel = known_kernel(&w);
@@ -55,6 +56,12 @@ void infer_conv_shape(ShapesContext& ctx, const Node& node) {
 void infer_conv_integer_shape(ShapesContext& ctx, const Node& node) {
   check_type(node, input_info(ctx, node, 0), 0, node.schema().types);
   conv_shape(ctx, node, DataType::kInt32);
+}
+
+// QLinearConv: x by w (input 3), in y_zero_point's type.
+void infer_qlinear_conv_shape(ShapesContext& ctx, const Node& node) {
+  check_type(node, input_info(ctx, node, 0), 0, node.schema().types);
+  conv_shape(ctx, node, input_info(ctx, node, 7).type, 3);
 }
 
 // ConvTranspose: 'output_shape' when given, else stride * (in - 1) + output_padding +

@@ -305,10 +305,9 @@ constexpr OpSchema kOps[] = {
 
 #undef ARITHMETIC_ROWS
 
-
-constexpr StaticList<OpSchema> (*kTables[])() = {all_ops,         generator_rows,        logical_rows,
-                                                  math_rows,       nn_rows,               object_detection_rows,
-                                                  quantization_rows, tensor_rows,         newer_rows};
+constexpr StaticList<OpSchema> (*kTables[])() = {all_ops,   generator_rows,    logical_rows, math_rows,   nn_rows,
+                                                  object_detection_rows, quantization_rows, rnn_rows, tensor_rows,
+                                                  newer_rows};
 
 }  // namespace
 

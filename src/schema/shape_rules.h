@@ -19,14 +19,17 @@ enum class ShapeRule : uint8_t {
   kMatMul, kMatMulInteger, kGemm, kEinsum,
   // nn (inferred/nn_shape.cc)
   kConv, kConvInteger, kConvTranspose, kPool, kGlobalPool, kBatchNormalization, kLayerNormalization, kDropout,
-  // tensor (inferred/tensor_shape.cc, inferred/tensor_index_shape.cc)
+  // tensor (inferred/tensor_shape.cc, tensor_copy_shape.cc, tensor_index_shape.cc)
   kFlatten, kReshape, kTranspose, kSqueeze, kUnsqueeze, kConcat, kSplit, kSlice, kGather, kGatherElements,
   kGatherND, kShape, kSize, kExpand, kTile, kPad, kDepthToSpace, kSpaceToDepth, kNonZero, kOneHot, kResize,
   kEyeLike,
   // generator (inferred/generator_shape.cc)
   kRange, kConstantOfShape,
-  // quantization and object detection (inferred/quantization_shape.cc)
+  // quantization and object detection (inferred/generator_shape.cc)
   kQuantizeLinear, kDequantizeLinear, kDynamicQuantizeLinear, kNonMaxSuppression,
+  // added after the first set (inferred/*.cc by category)
+  kRecurrent, kDft, kStft, kWindow, kMelWeightMatrix, kQLinearMatMul, kDet, kLoss, kRandom, kRandomLike, kMultinomial,
+  kQLinearConv, kMaxUnpool, kRoiPool, kGridSample, kCompress, kUnique, kUpsample, kStringNormalizer, kTfIdfVectorizer,
   kCount,  // the number of rules (not a rule)
 };
 

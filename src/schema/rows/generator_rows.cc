@@ -8,13 +8,25 @@ namespace {
 using DT = DataType;
 
 constexpr InputSpec kIn0[] = {{"input", false, false}};
-constexpr AttrSpec kAttrs0[] = {{"value", AttrType::kTensor}};
-constexpr AttrSpec kAttrs1[] = {{"dtype", AttrType::kInt}, {"k", AttrType::kInt}};
+constexpr AttrSpec kAttrs0[] = {{"dtype", AttrType::kInt}, {"seed", AttrType::kFloat}};
+constexpr AttrSpec kAttrs1[] = {{"value", AttrType::kTensor}};
+constexpr AttrSpec kAttrs2[] = {{"dtype", AttrType::kInt}, {"k", AttrType::kInt}};
+constexpr AttrSpec kAttrs3[] = {{"dtype", AttrType::kInt}, {"sample_size", AttrType::kInt}, {"seed", AttrType::kFloat}};
+constexpr AttrSpec kAttrs4[] = {{"dtype", AttrType::kInt}, {"mean", AttrType::kFloat}, {"scale", AttrType::kFloat}, {"seed", AttrType::kFloat}, {"shape", AttrType::kInts}};
+constexpr AttrSpec kAttrs5[] = {{"dtype", AttrType::kInt}, {"mean", AttrType::kFloat}, {"scale", AttrType::kFloat}, {"seed", AttrType::kFloat}};
+constexpr AttrSpec kAttrs6[] = {{"dtype", AttrType::kInt}, {"high", AttrType::kFloat}, {"low", AttrType::kFloat}, {"seed", AttrType::kFloat}, {"shape", AttrType::kInts}};
+constexpr AttrSpec kAttrs7[] = {{"dtype", AttrType::kInt}, {"high", AttrType::kFloat}, {"low", AttrType::kFloat}, {"seed", AttrType::kFloat}};
 constexpr InputSpec kIn1[] = {{"start", false, false}, {"limit", false, false}, {"delta", false, false}};
 
 constexpr OpSchema kRows[] = {
-    inferred_row("ConstantOfShape", 9, {DT::kInt64}, kIn0, kAttrs0, 1, 1, ShapeRule::kConstantOfShape),
-    inferred_row("EyeLike", 9, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kBool}, kIn0, kAttrs1, 1, 1, ShapeRule::kEyeLike),
+    inferred_row("Bernoulli", 15, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs0, 1, 1, ShapeRule::kRandomLike),
+    inferred_row("ConstantOfShape", 9, {DT::kInt64}, kIn0, kAttrs1, 1, 1, ShapeRule::kConstantOfShape),
+    inferred_row("EyeLike", 9, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kBool}, kIn0, kAttrs2, 1, 1, ShapeRule::kEyeLike),
+    inferred_row("Multinomial", 7, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs3, 1, 1, ShapeRule::kMultinomial),
+    inferred_row("RandomNormal", 1, {}, {}, kAttrs4, 1, 1, ShapeRule::kRandom),
+    inferred_row("RandomNormalLike", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn0, kAttrs5, 1, 1, ShapeRule::kRandomLike),
+    inferred_row("RandomUniform", 1, {}, {}, kAttrs6, 1, 1, ShapeRule::kRandom),
+    inferred_row("RandomUniformLike", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn0, kAttrs7, 1, 1, ShapeRule::kRandomLike),
     inferred_row("Range", 11, {DT::kFloat, DT::kDouble, DT::kInt16, DT::kInt32, DT::kInt64}, kIn1, {}, 1, 1, ShapeRule::kRange),
 };
 

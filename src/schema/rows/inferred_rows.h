@@ -25,6 +25,7 @@ StaticList<OpSchema> math_rows();
 StaticList<OpSchema> nn_rows();
 StaticList<OpSchema> object_detection_rows();
 StaticList<OpSchema> quantization_rows();
+StaticList<OpSchema> rnn_rows();
 StaticList<OpSchema> tensor_rows();
 StaticList<OpSchema> newer_rows();
 

@@ -42,8 +42,15 @@ constexpr AttrSpec kAttrs21[] = {{"auto_pad", AttrType::kString}, {"kernel_shape
 constexpr AttrSpec kAttrs22[] = {{"auto_pad", AttrType::kString}, {"kernel_shape", AttrType::kInts}, {"p", AttrType::kInt}, {"pads", AttrType::kInts}, {"strides", AttrType::kInts}};
 constexpr AttrSpec kAttrs23[] = {{"auto_pad", AttrType::kString}, {"kernel_shape", AttrType::kInts}, {"pads", AttrType::kInts}, {"storage_order", AttrType::kInt}, {"strides", AttrType::kInts}};
 constexpr AttrSpec kAttrs24[] = {{"auto_pad", AttrType::kString}, {"ceil_mode", AttrType::kInt}, {"dilations", AttrType::kInts}, {"kernel_shape", AttrType::kInts}, {"pads", AttrType::kInts}, {"storage_order", AttrType::kInt}, {"strides", AttrType::kInts}};
-constexpr AttrSpec kAttrs25[] = {{"axes", AttrType::kInts}};
-constexpr AttrSpec kAttrs26[] = {{"bias", AttrType::kFloat}, {"lambd", AttrType::kFloat}};
+constexpr InputSpec kIn10[] = {{"X", false, false}, {"rois", false, false}};
+constexpr AttrSpec kAttrs25[] = {{"pooled_shape", AttrType::kInts}, {"spatial_scale", AttrType::kFloat}};
+constexpr InputSpec kIn11[] = {{"X", false, false}, {"I", false, false}, {"output_shape", true, false}};
+constexpr AttrSpec kAttrs26[] = {{"kernel_shape", AttrType::kInts}, {"pads", AttrType::kInts}, {"strides", AttrType::kInts}};
+constexpr AttrSpec kAttrs27[] = {{"axes", AttrType::kInts}};
+constexpr InputSpec kIn12[] = {{"x", false, false}, {"x_scale", false, false}, {"x_zero_point", false, false}, {"w", false, false}, {"w_scale", false, false}, {"w_zero_point", false, false}, {"y_scale", false, false}, {"y_zero_point", false, false}, {"B", true, false}};
+constexpr AttrSpec kAttrs28[] = {{"bias", AttrType::kFloat}, {"lambd", AttrType::kFloat}};
+constexpr AttrSpec kAttrs29[] = {{"case_change_action", AttrType::kString}, {"is_case_sensitive", AttrType::kInt}, {"locale", AttrType::kString}, {"stopwords", AttrType::kStrings}};
+constexpr AttrSpec kAttrs30[] = {{"max_gram_length", AttrType::kInt}, {"max_skip_count", AttrType::kInt}, {"min_gram_length", AttrType::kInt}, {"mode", AttrType::kString}, {"ngram_counts", AttrType::kInts}, {"ngram_indexes", AttrType::kInts}, {"pool_int64s", AttrType::kInts}, {"pool_strings", AttrType::kStrings}, {"weights", AttrType::kFloats}};
 
 constexpr OpSchema kRows[] = {
     inferred_row("AveragePool", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs0, 1, 1, ShapeRule::kPool),
@@ -88,9 +95,15 @@ constexpr OpSchema kRows[] = {
     inferred_row("MaxPool", 10, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs24, 1, 2, ShapeRule::kPool),
     inferred_row("MaxPool", 11, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs24, 1, 2, ShapeRule::kPool),
     inferred_row("MaxPool", 12, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kInt8, DT::kUint8}, kIn0, kAttrs24, 1, 2, ShapeRule::kPool),
-    inferred_row("MeanVarianceNormalization", 9, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs25, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("MeanVarianceNormalization", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn0, kAttrs25, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("Shrink", 9, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn7, kAttrs26, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("MaxRoiPool", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn10, kAttrs25, 1, 1, ShapeRule::kRoiPool),
+    inferred_row("MaxUnpool", 9, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, kAttrs26, 1, 1, ShapeRule::kMaxUnpool),
+    inferred_row("MaxUnpool", 11, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, kAttrs26, 1, 1, ShapeRule::kMaxUnpool),
+    inferred_row("MeanVarianceNormalization", 9, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs27, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("MeanVarianceNormalization", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn0, kAttrs27, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("QLinearConv", 10, {DT::kInt8, DT::kUint8}, kIn12, kAttrs8, 1, 1, ShapeRule::kQLinearConv),
+    inferred_row("Shrink", 9, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn7, kAttrs28, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("StringNormalizer", 10, {DT::kString}, kIn0, kAttrs29, 1, 1, ShapeRule::kStringNormalizer),
+    inferred_row("TfIdfVectorizer", 9, {DT::kString, DT::kInt32, DT::kInt64}, kIn0, kAttrs30, 1, 1, ShapeRule::kTfIdfVectorizer),
 };
 
 }  // namespace

@@ -9,10 +9,15 @@ using DT = DataType;
 
 constexpr InputSpec kIn0[] = {{"boxes", false, false}, {"scores", false, false}, {"max_output_boxes_per_class", true, false}, {"iou_threshold", true, false}, {"score_threshold", true, false}};
 constexpr AttrSpec kAttrs0[] = {{"center_point_box", AttrType::kInt}};
+constexpr InputSpec kIn1[] = {{"X", false, false}, {"rois", false, false}, {"batch_indices", false, false}};
+constexpr AttrSpec kAttrs1[] = {{"mode", AttrType::kString}, {"output_height", AttrType::kInt}, {"output_width", AttrType::kInt}, {"sampling_ratio", AttrType::kInt}, {"spatial_scale", AttrType::kFloat}};
+constexpr AttrSpec kAttrs2[] = {{"coordinate_transformation_mode", AttrType::kString}, {"mode", AttrType::kString}, {"output_height", AttrType::kInt}, {"output_width", AttrType::kInt}, {"sampling_ratio", AttrType::kInt}, {"spatial_scale", AttrType::kFloat}};
 
 constexpr OpSchema kRows[] = {
     inferred_row("NonMaxSuppression", 10, {DT::kFloat}, kIn0, kAttrs0, 1, 1, ShapeRule::kNonMaxSuppression),
     inferred_row("NonMaxSuppression", 11, {DT::kFloat}, kIn0, kAttrs0, 1, 1, ShapeRule::kNonMaxSuppression),
+    inferred_row("RoiAlign", 10, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn1, kAttrs1, 1, 1, ShapeRule::kRoiPool),
+    inferred_row("RoiAlign", 16, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn1, kAttrs2, 1, 1, ShapeRule::kRoiPool),
 };
 
 }  // namespace

@@ -7,123 +7,136 @@ namespace {
 
 using DT = DataType;
 
-constexpr InputSpec kIn0[] = {{"inputs", false, true}};
+constexpr InputSpec kIn0[] = {{"input", false, false}, {"condition", false, false}};
 constexpr AttrSpec kAttrs0[] = {{"axis", AttrType::kInt}};
-constexpr InputSpec kIn1[] = {{"input", false, false}};
+constexpr InputSpec kIn1[] = {{"inputs", false, true}};
+constexpr InputSpec kIn2[] = {{"input", false, false}};
 constexpr AttrSpec kAttrs1[] = {{"blocksize", AttrType::kInt}};
 constexpr AttrSpec kAttrs2[] = {{"blocksize", AttrType::kInt}, {"mode", AttrType::kString}};
-constexpr InputSpec kIn2[] = {{"data", false, false}, {"indices", false, false}};
+constexpr InputSpec kIn3[] = {{"data", false, false}, {"indices", false, false}};
 constexpr AttrSpec kAttrs3[] = {{"batch_dims", AttrType::kInt}};
-constexpr InputSpec kIn3[] = {{"X", false, false}};
-constexpr AttrSpec kAttrs4[] = {{"detect_negative", AttrType::kInt}, {"detect_positive", AttrType::kInt}};
-constexpr InputSpec kIn4[] = {{"indices", false, false}, {"depth", false, false}, {"values", false, false}};
-constexpr InputSpec kIn5[] = {{"data", false, false}};
-constexpr AttrSpec kAttrs5[] = {{"mode", AttrType::kString}, {"paddings", AttrType::kInts}, {"value", AttrType::kFloat}};
-constexpr AttrSpec kAttrs6[] = {{"mode", AttrType::kString}, {"pads", AttrType::kInts}, {"value", AttrType::kFloat}};
-constexpr InputSpec kIn6[] = {{"data", false, false}, {"pads", false, false}, {"constant_value", true, false}};
-constexpr AttrSpec kAttrs7[] = {{"mode", AttrType::kString}};
-constexpr AttrSpec kAttrs8[] = {{"consumed_inputs", AttrType::kInts}, {"shape", AttrType::kInts}};
-constexpr InputSpec kIn7[] = {{"data", false, false}, {"shape", false, false}};
-constexpr AttrSpec kAttrs9[] = {{"allowzero", AttrType::kInt}};
-constexpr InputSpec kIn8[] = {{"X", false, false}, {"scales", false, false}};
-constexpr InputSpec kIn9[] = {{"X", false, false}, {"roi", false, false}, {"scales", false, false}, {"sizes", true, false}};
-constexpr AttrSpec kAttrs10[] = {{"coordinate_transformation_mode", AttrType::kString}, {"cubic_coeff_a", AttrType::kFloat}, {"exclude_outside", AttrType::kInt}, {"extrapolation_value", AttrType::kFloat}, {"mode", AttrType::kString}, {"nearest_mode", AttrType::kString}};
-constexpr InputSpec kIn10[] = {{"X", false, false}, {"roi", true, false}, {"scales", true, false}, {"sizes", true, false}};
-constexpr InputSpec kIn11[] = {{"input", false, false}, {"sequence_lens", false, false}};
-constexpr AttrSpec kAttrs11[] = {{"batch_axis", AttrType::kInt}, {"time_axis", AttrType::kInt}};
-constexpr InputSpec kIn12[] = {{"data", false, false}, {"indices", false, false}, {"updates", false, false}};
-constexpr AttrSpec kAttrs12[] = {{"axis", AttrType::kInt}, {"reduction", AttrType::kString}};
-constexpr AttrSpec kAttrs13[] = {{"reduction", AttrType::kString}};
-constexpr AttrSpec kAttrs14[] = {{"end", AttrType::kInt}, {"start", AttrType::kInt}};
-constexpr AttrSpec kAttrs15[] = {{"axes", AttrType::kInts}, {"ends", AttrType::kInts}, {"starts", AttrType::kInts}};
-constexpr InputSpec kIn13[] = {{"data", false, false}, {"starts", false, false}, {"ends", false, false}, {"axes", true, false}, {"steps", true, false}};
-constexpr InputSpec kIn14[] = {{"input", false, false}, {"split", true, false}};
-constexpr AttrSpec kAttrs16[] = {{"axis", AttrType::kInt}, {"split", AttrType::kInts}};
-constexpr AttrSpec kAttrs17[] = {{"axes", AttrType::kInts}};
-constexpr InputSpec kIn15[] = {{"data", false, false}, {"axes", true, false}};
-constexpr InputSpec kIn16[] = {{"input", false, false}, {"tiles", false, false}, {"axis", false, false}};
-constexpr InputSpec kIn17[] = {{"input", false, false}, {"repeats", false, false}};
-constexpr AttrSpec kAttrs18[] = {{"perm", AttrType::kInts}};
-constexpr InputSpec kIn18[] = {{"input", false, false}, {"k", true, false}};
-constexpr AttrSpec kAttrs19[] = {{"upper", AttrType::kInt}};
-constexpr InputSpec kIn19[] = {{"data", false, false}, {"axes", false, false}};
-constexpr InputSpec kIn20[] = {{"condition", false, false}, {"X", false, false}, {"Y", false, false}};
+constexpr InputSpec kIn4[] = {{"X", false, false}, {"grid", false, false}};
+constexpr AttrSpec kAttrs4[] = {{"align_corners", AttrType::kInt}, {"mode", AttrType::kString}, {"padding_mode", AttrType::kString}};
+constexpr InputSpec kIn5[] = {{"X", false, false}};
+constexpr AttrSpec kAttrs5[] = {{"detect_negative", AttrType::kInt}, {"detect_positive", AttrType::kInt}};
+constexpr InputSpec kIn6[] = {{"indices", false, false}, {"depth", false, false}, {"values", false, false}};
+constexpr InputSpec kIn7[] = {{"data", false, false}};
+constexpr AttrSpec kAttrs6[] = {{"mode", AttrType::kString}, {"paddings", AttrType::kInts}, {"value", AttrType::kFloat}};
+constexpr AttrSpec kAttrs7[] = {{"mode", AttrType::kString}, {"pads", AttrType::kInts}, {"value", AttrType::kFloat}};
+constexpr InputSpec kIn8[] = {{"data", false, false}, {"pads", false, false}, {"constant_value", true, false}};
+constexpr AttrSpec kAttrs8[] = {{"mode", AttrType::kString}};
+constexpr AttrSpec kAttrs9[] = {{"consumed_inputs", AttrType::kInts}, {"shape", AttrType::kInts}};
+constexpr InputSpec kIn9[] = {{"data", false, false}, {"shape", false, false}};
+constexpr AttrSpec kAttrs10[] = {{"allowzero", AttrType::kInt}};
+constexpr InputSpec kIn10[] = {{"X", false, false}, {"scales", false, false}};
+constexpr InputSpec kIn11[] = {{"X", false, false}, {"roi", false, false}, {"scales", false, false}, {"sizes", true, false}};
+constexpr AttrSpec kAttrs11[] = {{"coordinate_transformation_mode", AttrType::kString}, {"cubic_coeff_a", AttrType::kFloat}, {"exclude_outside", AttrType::kInt}, {"extrapolation_value", AttrType::kFloat}, {"mode", AttrType::kString}, {"nearest_mode", AttrType::kString}};
+constexpr InputSpec kIn12[] = {{"X", false, false}, {"roi", true, false}, {"scales", true, false}, {"sizes", true, false}};
+constexpr InputSpec kIn13[] = {{"input", false, false}, {"sequence_lens", false, false}};
+constexpr AttrSpec kAttrs12[] = {{"batch_axis", AttrType::kInt}, {"time_axis", AttrType::kInt}};
+constexpr InputSpec kIn14[] = {{"data", false, false}, {"indices", false, false}, {"updates", false, false}};
+constexpr AttrSpec kAttrs13[] = {{"axis", AttrType::kInt}, {"reduction", AttrType::kString}};
+constexpr AttrSpec kAttrs14[] = {{"reduction", AttrType::kString}};
+constexpr AttrSpec kAttrs15[] = {{"end", AttrType::kInt}, {"start", AttrType::kInt}};
+constexpr AttrSpec kAttrs16[] = {{"axes", AttrType::kInts}, {"ends", AttrType::kInts}, {"starts", AttrType::kInts}};
+constexpr InputSpec kIn15[] = {{"data", false, false}, {"starts", false, false}, {"ends", false, false}, {"axes", true, false}, {"steps", true, false}};
+constexpr InputSpec kIn16[] = {{"input", false, false}, {"split", true, false}};
+constexpr AttrSpec kAttrs17[] = {{"axis", AttrType::kInt}, {"split", AttrType::kInts}};
+constexpr AttrSpec kAttrs18[] = {{"axes", AttrType::kInts}};
+constexpr InputSpec kIn17[] = {{"data", false, false}, {"axes", true, false}};
+constexpr InputSpec kIn18[] = {{"input", false, false}, {"tiles", false, false}, {"axis", false, false}};
+constexpr InputSpec kIn19[] = {{"input", false, false}, {"repeats", false, false}};
+constexpr AttrSpec kAttrs19[] = {{"perm", AttrType::kInts}};
+constexpr InputSpec kIn20[] = {{"input", false, false}, {"k", true, false}};
+constexpr AttrSpec kAttrs20[] = {{"upper", AttrType::kInt}};
+constexpr AttrSpec kAttrs21[] = {{"axis", AttrType::kInt}, {"sorted", AttrType::kInt}};
+constexpr InputSpec kIn21[] = {{"data", false, false}, {"axes", false, false}};
+constexpr AttrSpec kAttrs22[] = {{"height_scale", AttrType::kFloat}, {"mode", AttrType::kString}, {"width_scale", AttrType::kFloat}};
+constexpr AttrSpec kAttrs23[] = {{"mode", AttrType::kString}, {"scales", AttrType::kFloats}};
+constexpr InputSpec kIn22[] = {{"condition", false, false}, {"X", false, false}, {"Y", false, false}};
 
 constexpr OpSchema kRows[] = {
-    inferred_row("Concat", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs0, 1, 1, ShapeRule::kConcat),
-    inferred_row("Concat", 4, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn0, kAttrs0, 1, 1, ShapeRule::kConcat),
-    inferred_row("Concat", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn0, kAttrs0, 1, 1, ShapeRule::kConcat),
-    inferred_row("Concat", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn0, kAttrs0, 1, 1, ShapeRule::kConcat),
-    inferred_row("DepthToSpace", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn1, kAttrs1, 1, 1, ShapeRule::kDepthToSpace),
-    inferred_row("DepthToSpace", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn1, kAttrs2, 1, 1, ShapeRule::kDepthToSpace),
-    inferred_row("DepthToSpace", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn1, kAttrs2, 1, 1, ShapeRule::kDepthToSpace),
-    inferred_row("Gather", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs0, 1, 1, ShapeRule::kGather),
-    inferred_row("Gather", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs0, 1, 1, ShapeRule::kGather),
-    inferred_row("Gather", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs0, 1, 1, ShapeRule::kGather),
-    inferred_row("GatherElements", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs0, 1, 1, ShapeRule::kGatherElements),
-    inferred_row("GatherElements", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs0, 1, 1, ShapeRule::kGatherElements),
-    inferred_row("GatherND", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, {}, 1, 1, ShapeRule::kGatherND),
-    inferred_row("GatherND", 12, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs3, 1, 1, ShapeRule::kGatherND),
-    inferred_row("GatherND", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs3, 1, 1, ShapeRule::kGatherND),
-    inferred_row("Identity", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn1, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("Identity", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn1, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("Identity", 14, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn1, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("Identity", 16, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn1, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("IsInf", 10, {DT::kFloat, DT::kDouble}, kIn3, kAttrs4, 1, 1, ShapeRule::kSameShapeBool),
-    inferred_row("IsNaN", 9, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn3, {}, 1, 1, ShapeRule::kSameShapeBool),
-    inferred_row("IsNaN", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn3, {}, 1, 1, ShapeRule::kSameShapeBool),
-    inferred_row("NonZero", 9, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn3, {}, 1, 1, ShapeRule::kNonZero),
-    inferred_row("NonZero", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn3, {}, 1, 1, ShapeRule::kNonZero),
-    inferred_row("OneHot", 9, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, kAttrs0, 1, 1, ShapeRule::kOneHot),
-    inferred_row("OneHot", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, kAttrs0, 1, 1, ShapeRule::kOneHot),
-    inferred_row("Pad", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn5, kAttrs5, 1, 1, ShapeRule::kPad),
-    inferred_row("Pad", 2, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn5, kAttrs6, 1, 1, ShapeRule::kPad),
-    inferred_row("Pad", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn6, kAttrs7, 1, 1, ShapeRule::kPad),
-    inferred_row("Pad", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn6, kAttrs7, 1, 1, ShapeRule::kPad),
-    inferred_row("Reshape", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn5, kAttrs8, 1, 1, ShapeRule::kReshape),
-    inferred_row("Reshape", 5, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, {}, 1, 1, ShapeRule::kReshape),
-    inferred_row("Reshape", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, {}, 1, 1, ShapeRule::kReshape),
-    inferred_row("Reshape", 14, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, kAttrs9, 1, 1, ShapeRule::kReshape),
-    inferred_row("Resize", 10, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn8, kAttrs7, 1, 1, ShapeRule::kResize),
-    inferred_row("Resize", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn9, kAttrs10, 1, 1, ShapeRule::kResize),
-    inferred_row("Resize", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn10, kAttrs10, 1, 1, ShapeRule::kResize),
-    inferred_row("ReverseSequence", 10, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn11, kAttrs11, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("Scatter", 9, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn12, kAttrs0, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("ScatterElements", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn12, kAttrs0, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("ScatterElements", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn12, kAttrs0, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("ScatterElements", 16, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn12, kAttrs12, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("ScatterND", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn12, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("ScatterND", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn12, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("ScatterND", 16, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn12, kAttrs13, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("Shape", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, {}, 1, 1, ShapeRule::kShape),
-    inferred_row("Shape", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, {}, 1, 1, ShapeRule::kShape),
-    inferred_row("Shape", 15, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, kAttrs14, 1, 1, ShapeRule::kShape),
-    inferred_row("Size", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, {}, 1, 1, ShapeRule::kSize),
-    inferred_row("Size", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, {}, 1, 1, ShapeRule::kSize),
-    inferred_row("Slice", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, kAttrs15, 1, 1, ShapeRule::kSlice),
-    inferred_row("Slice", 10, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn13, {}, 1, 1, ShapeRule::kSlice),
-    inferred_row("Slice", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn13, {}, 1, 1, ShapeRule::kSlice),
-    inferred_row("Slice", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn13, {}, 1, 1, ShapeRule::kSlice),
-    inferred_row("SpaceToDepth", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn1, kAttrs1, 1, 1, ShapeRule::kSpaceToDepth),
-    inferred_row("SpaceToDepth", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn1, kAttrs1, 1, 1, ShapeRule::kSpaceToDepth),
-    inferred_row("Split", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn14, kAttrs16, 1, 255, ShapeRule::kSplit),
-    inferred_row("Split", 2, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn1, kAttrs16, 1, 255, ShapeRule::kSplit),
-    inferred_row("Split", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn1, kAttrs16, 1, 255, ShapeRule::kSplit),
-    inferred_row("Split", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn14, kAttrs0, 1, 255, ShapeRule::kSplit),
-    inferred_row("Squeeze", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, kAttrs17, 1, 1, ShapeRule::kSqueeze),
-    inferred_row("Squeeze", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, kAttrs17, 1, 1, ShapeRule::kSqueeze),
-    inferred_row("Squeeze", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn15, {}, 1, 1, ShapeRule::kSqueeze),
-    inferred_row("Tile", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn16, {}, 1, 1, ShapeRule::kTile),
-    inferred_row("Tile", 6, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn17, {}, 1, 1, ShapeRule::kTile),
-    inferred_row("Tile", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn17, {}, 1, 1, ShapeRule::kTile),
-    inferred_row("Transpose", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, kAttrs18, 1, 1, ShapeRule::kTranspose),
-    inferred_row("Transpose", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, kAttrs18, 1, 1, ShapeRule::kTranspose),
-    inferred_row("Trilu", 14, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn18, kAttrs19, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("Unsqueeze", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, kAttrs17, 1, 1, ShapeRule::kUnsqueeze),
-    inferred_row("Unsqueeze", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, kAttrs17, 1, 1, ShapeRule::kUnsqueeze),
-    inferred_row("Unsqueeze", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn19, {}, 1, 1, ShapeRule::kUnsqueeze),
-    inferred_row("Where", 9, {DT::kBool}, kIn20, {}, 1, 1, ShapeRule::kWhere),
-    inferred_row("Where", 16, {DT::kBool}, kIn20, {}, 1, 1, ShapeRule::kWhere),
+    inferred_row("Compress", 9, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn0, kAttrs0, 1, 1, ShapeRule::kCompress),
+    inferred_row("Compress", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn0, kAttrs0, 1, 1, ShapeRule::kCompress),
+    inferred_row("Concat", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn1, kAttrs0, 1, 1, ShapeRule::kConcat),
+    inferred_row("Concat", 4, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn1, kAttrs0, 1, 1, ShapeRule::kConcat),
+    inferred_row("Concat", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn1, kAttrs0, 1, 1, ShapeRule::kConcat),
+    inferred_row("Concat", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn1, kAttrs0, 1, 1, ShapeRule::kConcat),
+    inferred_row("DepthToSpace", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs1, 1, 1, ShapeRule::kDepthToSpace),
+    inferred_row("DepthToSpace", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs2, 1, 1, ShapeRule::kDepthToSpace),
+    inferred_row("DepthToSpace", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs2, 1, 1, ShapeRule::kDepthToSpace),
+    inferred_row("Gather", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn3, kAttrs0, 1, 1, ShapeRule::kGather),
+    inferred_row("Gather", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn3, kAttrs0, 1, 1, ShapeRule::kGather),
+    inferred_row("Gather", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn3, kAttrs0, 1, 1, ShapeRule::kGather),
+    inferred_row("GatherElements", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn3, kAttrs0, 1, 1, ShapeRule::kGatherElements),
+    inferred_row("GatherElements", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn3, kAttrs0, 1, 1, ShapeRule::kGatherElements),
+    inferred_row("GatherND", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn3, {}, 1, 1, ShapeRule::kGatherND),
+    inferred_row("GatherND", 12, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn3, kAttrs3, 1, 1, ShapeRule::kGatherND),
+    inferred_row("GatherND", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn3, kAttrs3, 1, 1, ShapeRule::kGatherND),
+    inferred_row("GridSample", 16, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn4, kAttrs4, 1, 1, ShapeRule::kGridSample),
+    inferred_row("Identity", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, {}, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("Identity", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, {}, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("Identity", 14, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, {}, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("Identity", 16, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, {}, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("IsInf", 10, {DT::kFloat, DT::kDouble}, kIn5, kAttrs5, 1, 1, ShapeRule::kSameShapeBool),
+    inferred_row("IsNaN", 9, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn5, {}, 1, 1, ShapeRule::kSameShapeBool),
+    inferred_row("IsNaN", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn5, {}, 1, 1, ShapeRule::kSameShapeBool),
+    inferred_row("NonZero", 9, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, {}, 1, 1, ShapeRule::kNonZero),
+    inferred_row("NonZero", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, {}, 1, 1, ShapeRule::kNonZero),
+    inferred_row("OneHot", 9, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn6, kAttrs0, 1, 1, ShapeRule::kOneHot),
+    inferred_row("OneHot", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn6, kAttrs0, 1, 1, ShapeRule::kOneHot),
+    inferred_row("Pad", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn7, kAttrs6, 1, 1, ShapeRule::kPad),
+    inferred_row("Pad", 2, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn7, kAttrs7, 1, 1, ShapeRule::kPad),
+    inferred_row("Pad", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn8, kAttrs8, 1, 1, ShapeRule::kPad),
+    inferred_row("Pad", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn8, kAttrs8, 1, 1, ShapeRule::kPad),
+    inferred_row("Reshape", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn7, kAttrs9, 1, 1, ShapeRule::kReshape),
+    inferred_row("Reshape", 5, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn9, {}, 1, 1, ShapeRule::kReshape),
+    inferred_row("Reshape", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn9, {}, 1, 1, ShapeRule::kReshape),
+    inferred_row("Reshape", 14, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn9, kAttrs10, 1, 1, ShapeRule::kReshape),
+    inferred_row("Resize", 10, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn10, kAttrs8, 1, 1, ShapeRule::kResize),
+    inferred_row("Resize", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn11, kAttrs11, 1, 1, ShapeRule::kResize),
+    inferred_row("Resize", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn12, kAttrs11, 1, 1, ShapeRule::kResize),
+    inferred_row("ReverseSequence", 10, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn13, kAttrs12, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("Scatter", 9, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn14, kAttrs0, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("ScatterElements", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn14, kAttrs0, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("ScatterElements", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn14, kAttrs0, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("ScatterElements", 16, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn14, kAttrs13, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("ScatterND", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn14, {}, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("ScatterND", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn14, {}, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("ScatterND", 16, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn14, kAttrs14, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("Shape", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, {}, 1, 1, ShapeRule::kShape),
+    inferred_row("Shape", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, {}, 1, 1, ShapeRule::kShape),
+    inferred_row("Shape", 15, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, kAttrs15, 1, 1, ShapeRule::kShape),
+    inferred_row("Size", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, {}, 1, 1, ShapeRule::kSize),
+    inferred_row("Size", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, {}, 1, 1, ShapeRule::kSize),
+    inferred_row("Slice", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, kAttrs16, 1, 1, ShapeRule::kSlice),
+    inferred_row("Slice", 10, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn15, {}, 1, 1, ShapeRule::kSlice),
+    inferred_row("Slice", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn15, {}, 1, 1, ShapeRule::kSlice),
+    inferred_row("Slice", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn15, {}, 1, 1, ShapeRule::kSlice),
+    inferred_row("SpaceToDepth", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs1, 1, 1, ShapeRule::kSpaceToDepth),
+    inferred_row("SpaceToDepth", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs1, 1, 1, ShapeRule::kSpaceToDepth),
+    inferred_row("Split", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn16, kAttrs17, 1, 255, ShapeRule::kSplit),
+    inferred_row("Split", 2, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs17, 1, 255, ShapeRule::kSplit),
+    inferred_row("Split", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs17, 1, 255, ShapeRule::kSplit),
+    inferred_row("Split", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn16, kAttrs0, 1, 255, ShapeRule::kSplit),
+    inferred_row("Squeeze", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, kAttrs18, 1, 1, ShapeRule::kSqueeze),
+    inferred_row("Squeeze", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, kAttrs18, 1, 1, ShapeRule::kSqueeze),
+    inferred_row("Squeeze", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn17, {}, 1, 1, ShapeRule::kSqueeze),
+    inferred_row("Tile", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn18, {}, 1, 1, ShapeRule::kTile),
+    inferred_row("Tile", 6, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn19, {}, 1, 1, ShapeRule::kTile),
+    inferred_row("Tile", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn19, {}, 1, 1, ShapeRule::kTile),
+    inferred_row("Transpose", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, kAttrs19, 1, 1, ShapeRule::kTranspose),
+    inferred_row("Transpose", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, kAttrs19, 1, 1, ShapeRule::kTranspose),
+    inferred_row("Trilu", 14, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn20, kAttrs20, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("Unique", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, kAttrs21, 1, 4, ShapeRule::kUnique),
+    inferred_row("Unsqueeze", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, kAttrs18, 1, 1, ShapeRule::kUnsqueeze),
+    inferred_row("Unsqueeze", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, kAttrs18, 1, 1, ShapeRule::kUnsqueeze),
+    inferred_row("Unsqueeze", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn21, {}, 1, 1, ShapeRule::kUnsqueeze),
+    inferred_row("Upsample", 1, {DT::kBool, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn5, kAttrs22, 1, 1, ShapeRule::kUpsample),
+    inferred_row("Upsample", 7, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, kAttrs23, 1, 1, ShapeRule::kUpsample),
+    inferred_row("Upsample", 9, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn10, kAttrs8, 1, 1, ShapeRule::kUpsample),
+    inferred_row("Where", 9, {DT::kBool}, kIn22, {}, 1, 1, ShapeRule::kWhere),
+    inferred_row("Where", 16, {DT::kBool}, kIn22, {}, 1, 1, ShapeRule::kWhere),
 };
 
 }  // namespace
