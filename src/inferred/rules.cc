@@ -44,20 +44,6 @@ std::optional<std::vector<int64_t>> input_values(const ShapesContext& ctx, const
   return info ? known_values(*info) : std::nullopt;
 }
 
-Dim dim_mul(const Dim& a, const Dim& b) {
-  if (a.is_value() && b.is_value()) return Dim::of(a.value() * b.value());
-  if (a.is(1)) return b;
-  if (b.is(1)) return a;
-  return Dim();
-}
-
-Dim dim_add(const Dim& a, const Dim& b) {
-  if (a.is_value() && b.is_value()) return Dim::of(a.value() + b.value());
-  if (a.is(0)) return b;
-  if (b.is(0)) return a;
-  return Dim();
-}
-
 Dim dim_div_exact(const Node& node, const Dim& a, int64_t b, const char* what) {
   if (b == 1) return a;
   if (!a.is_value()) return Dim();

@@ -10,6 +10,7 @@
 
 #include "onnx/node.h"
 #include "shape/context.h"
+#include "shape/dim_math.h"
 #include "shape/node_io.h"
 
 namespace orw {
@@ -34,9 +35,6 @@ std::optional<std::vector<int64_t>> known_values(const TensorInfo& info);
 // The known integer values of input `index` (omitted inputs: nullopt).
 std::optional<std::vector<int64_t>> input_values(const ShapesContext& ctx, const Node& node, size_t index);
 
-// Dim arithmetic: known when both are known, else unknown (a*1 and a+0 keep a).
-Dim dim_mul(const Dim& a, const Dim& b);
-Dim dim_add(const Dim& a, const Dim& b);
 // a / b for a known b that divides a known a exactly; unknown for an unknown a. Throws
 // ValueError naming `what` when a known a is not a multiple of b.
 Dim dim_div_exact(const Node& node, const Dim& a, int64_t b, const char* what);
