@@ -4,6 +4,7 @@
 
 #include "core/errors.h"
 #include "core/tensor.h"
+#include "onnx/model.h"
 #include "onnx/node.h"
 #include "runtime/run_node.h"
 #include "graph_case.h"
@@ -123,4 +124,10 @@ TEST_CASE("Inferred ops/running one says the package only infers it", "[shape]")
   const orw::Tensor a(orw::DataType::kFloat, {2, 2});
   CHECK_THROWS_MATCHES(orw::run_node(node, {&a, &a}), orw::UnsupportedError,
                        Message("MatMul \"mm\" (opset 13): the package infers the shapes of MatMul but does not run it"));
+  GraphCase g(13);
+  g.input("x", "float32[2]").output("y", "float32[2]").node("Relu", {"x"}, {"y"});
+  const std::string bytes = g.m.SerializeAsString();
+  CHECK_THROWS_MATCHES(orw::Model::parse(bytes.data(), bytes.size()), orw::UnsupportedError,
+                       Message("Relu (opset 13): operator 'Relu' is not supported for running; the package only infers "
+                               "its shapes (inferModelShapes)"));
 }
