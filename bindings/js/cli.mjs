@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // onnx-reduce-wasm command line:
 //   onnx-reduce-wasm run <model.onnx> [--input name=file.json|file.pb|file.npy ...] [--seed N] [--full]
-//   onnx-reduce-wasm shapes <model.onnx>
+//   onnx-reduce-wasm shapes <model.onnx> [--json] [--strict]
 //   onnx-reduce-wasm --version | --help
 import { readFile } from 'node:fs/promises';
 import { init, InferenceSession, inferModelShapes, readTensorProto, Tensor } from './index.node.mjs';
@@ -12,8 +12,11 @@ const USAGE = `usage:
   onnx-reduce-wasm run <model.onnx> [--input name=file.json|file.pb|file.npy ...] [--seed N] [--full]
       runs the model; inputs not given are random (fixed seed; integer inputs of rank <= 1,
       such as axes, are zeros) and prints every output's type, dims and values
-  onnx-reduce-wasm shapes <model.onnx>
-      prints the inferred type and shape of every value of the graph
+  onnx-reduce-wasm shapes <model.onnx> [--json] [--strict]
+      prints the inferred type and shape of every value of the graph in graph order, with its
+      role (input, initializer, intermediate, output), then the nodes that could not be
+      inferred (diagnostics); --json prints the same as one JSON object; --strict fails on the
+      first invalid node or contradicted declaration
   onnx-reduce-wasm --version, -v
       prints the package version
   onnx-reduce-wasm --help, -h
@@ -112,6 +115,20 @@ function formatDims(dims) {
   return dims === null ? '[*]' : `[${dims.map((d) => (d === null ? '?' : d)).join(',')}]`;
 }
 
+// The shapes command: values in graph order with their roles, then the diagnostics.
+function printShapes(bytes, args) {
+  const unknown = args.filter((a) => a !== '--json' && a !== '--strict');
+  if (unknown.length) throw new UsageError(`unexpected arguments: ${unknown.join(' ')}\n${USAGE}`);
+  const shapes = inferModelShapes(new Uint8Array(bytes), { strict: args.includes('--strict') });
+  if (args.includes('--json')) {
+    console.log(JSON.stringify({ values: shapes.graph, diagnostics: shapes.diagnostics }, null, 1));
+    return 0;
+  }
+  for (const v of shapes.graph) console.log(`${v.role.padEnd(12)} ${v.name}: ${v.type}${formatDims(v.dims)}`);
+  for (const d of shapes.diagnostics) console.log(`diagnostic   ${d.cause}: ${d.message}`);
+  return 0;
+}
+
 async function main(argv) {
   const [command, model, ...rest] = argv;
   if (command === '--help' || command === '-h') { console.log(USAGE); return 0; }
@@ -119,12 +136,7 @@ async function main(argv) {
   if (!command || !model || !['run', 'shapes'].includes(command)) throw new UsageError(USAGE);
   await init();
   const bytes = await readFile(model).catch((e) => { throw new Error(`cannot read ${model}: ${e.code ?? e.message}`); });
-  if (command === 'shapes') {
-    if (rest.length) throw new UsageError(`unexpected arguments: ${rest.join(' ')}\n${USAGE}`);
-    const shapes = inferModelShapes(new Uint8Array(bytes));
-    for (const [name, info] of Object.entries(shapes)) console.log(`${name}: ${info.type}${formatDims(info.dims)}`);
-    return 0;
-  }
+  if (command === 'shapes') return printShapes(bytes, rest);
   const given = new Map();
   let seed = 1;
   let full = false;
