@@ -80,6 +80,7 @@ void infer_qlinear_conv_shape(ShapesContext& ctx, const Node& node);
 void infer_max_unpool_shape(ShapesContext& ctx, const Node& node);
 void infer_roi_pool_shape(ShapesContext& ctx, const Node& node);
 void infer_grid_sample_shape(ShapesContext& ctx, const Node& node);
+void infer_col2im_shape(ShapesContext& ctx, const Node& node);
 
 // text_shape.cc
 void infer_compress_shape(ShapesContext& ctx, const Node& node);

@@ -68,4 +68,24 @@ void infer_grid_sample_shape(ShapesContext& ctx, const Node& node) {
   set_output(ctx, node, 0, std::move(out));
 }
 
+// Col2Im: [N, C, image_shape...] from [N, C * prod(block_shape), L].
+void infer_col2im_shape(ShapesContext& ctx, const Node& node) {
+  const TensorInfo& x = input_info(ctx, node, 0);
+  check_type(node, x, 0, node.schema().types);
+  const auto image = input_values(ctx, node, 1);
+  const auto block = input_values(ctx, node, 2);
+  TensorInfo out = TensorInfo::of_unknown_rank(x.type);
+  if (image) {
+    Dims dims{x.has_rank() ? (*x.shape)[0] : Dim(), Dim()};
+    if (block && x.has_rank() && x.rank() == 3) {
+      int64_t size = 1;
+      for (int64_t b : *block) size *= b;
+      dims[1] = dim_div_exact(node, (*x.shape)[1], size, "the input's dim 1");
+    }
+    for (int64_t d : *image) dims.push_back(Dim::of(d));
+    out.shape = dims;
+  }
+  set_output(ctx, node, 0, std::move(out));
+}
+
 }  // namespace orw

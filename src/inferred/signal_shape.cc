@@ -14,7 +14,18 @@ void infer_dft_shape(ShapesContext& ctx, const Node& node) {
   if (x.has_rank()) {
     if (x.rank() < 2) fail<ValueError>(ErrorMessage() << node << ": " << InputLabel{node, 0} << ' ' << x << " must have rank 2 or more");
     Dims dims = *x.shape;
-    const size_t axis = static_cast<size_t>(normalize_axis(node, node.int_attribute("axis", 1), x.rank() - 1, "attribute 'axis'"));
+    // Version 20 takes the axis as input 2 (default -2: the last axis is the complex one).
+    int64_t given = node.int_attribute("axis", 1);
+    if (node.since_version() >= 20) {
+      const auto axis_input = input_values(ctx, node, 2);
+      if (has_input(node, 2) && !axis_input) {
+        set_output(ctx, node, 0, TensorInfo::of(x.type, Dims(dims.size())));
+        return;
+      }
+      given = axis_input && axis_input->size() == 1 ? (*axis_input)[0] : -2;
+      if (given < 0) given += x.rank();
+    }
+    const size_t axis = static_cast<size_t>(normalize_axis(node, given, x.rank() - 1, "the axis"));
     if (has_input(node, 1)) {
       const auto length = input_values(ctx, node, 1);
       dims[axis] = length && length->size() == 1 ? Dim::of((*length)[0]) : Dim();

@@ -31,7 +31,7 @@ constexpr ShapeFn kRules[] = {
     infer_qlinear_matmul_shape, infer_det_shape, infer_loss_shape, infer_random_shape, infer_random_like_shape,
     infer_multinomial_shape, infer_qlinear_conv_shape, infer_max_unpool_shape, infer_roi_pool_shape,
     infer_grid_sample_shape, infer_compress_shape, infer_unique_shape, infer_upsample_shape,
-    infer_string_normalizer_shape, infer_tf_idf_vectorizer_shape,
+    infer_string_normalizer_shape, infer_tf_idf_vectorizer_shape, infer_col2im_shape,
 };
 static_assert(sizeof kRules / sizeof kRules[0] == static_cast<size_t>(ShapeRule::kCount), "one function per ShapeRule");
 

@@ -29,7 +29,7 @@ enum class ShapeRule : uint8_t {
   kQuantizeLinear, kDequantizeLinear, kDynamicQuantizeLinear, kNonMaxSuppression,
   // added after the first set (inferred/*.cc by category)
   kRecurrent, kDft, kStft, kWindow, kMelWeightMatrix, kQLinearMatMul, kDet, kLoss, kRandom, kRandomLike, kMultinomial,
-  kQLinearConv, kMaxUnpool, kRoiPool, kGridSample, kCompress, kUnique, kUpsample, kStringNormalizer, kTfIdfVectorizer,
+  kQLinearConv, kMaxUnpool, kRoiPool, kGridSample, kCompress, kUnique, kUpsample, kStringNormalizer, kTfIdfVectorizer, kCol2Im,
   kCount,  // the number of rules (not a rule)
 };
 

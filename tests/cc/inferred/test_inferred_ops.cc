@@ -131,3 +131,23 @@ TEST_CASE("Inferred ops/running one says the package only infers it", "[shape]")
                        Message("Relu (opset 13): operator 'Relu' is not supported for running; the package only infers "
                                "its shapes (inferModelShapes)"));
 }
+
+TEST_CASE("Inferred ops/versions after ONNX 1.12 and the ops added since", "[shape]") {
+  GraphCase g(21);
+  g.input("x", "float16[N,8,6,6]").input("s", "float16[]").input("z", "int8[]").input("sig", "float32[B,64,1]");
+  g.ints("img", {4, 4}).ints("blk", {2, 2}).ints("len", {16}, true).ints("ax", {1}, true);
+  g.input("cols", "float32[N,8,9]");
+  g.node("QuantizeLinear", {"x", "s", "z"}, {"q"}, {int_attr("saturate", 1)});
+  g.node("AveragePool", {"x"}, {"ap"}, {ints_attr("kernel_shape", {2, 2}), ints_attr("dilations", {2, 2})});
+  g.node("Gelu", {"x"}, {"ge"}, {string_attr("approximate", "tanh")});
+  g.node("GroupNormalization", {"x", "s", "s"}, {"gn"}, {int_attr("num_groups", 2)});
+  g.node("DFT", {"sig", "len", "ax"}, {"dft"});
+  g.node("Col2Im", {"cols", "img", "blk"}, {"im"});
+  CHECK(g.at("q") == "int8[N,8,6,6]");
+  CHECK(g.at("ap") == "float16[N,8,4,4]");
+  CHECK(g.at("ge") == "float16[N,8,6,6]");
+  CHECK(g.at("gn") == "float16[N,8,6,6]");
+  CHECK(g.at("dft") == "float32[B,16,2]");
+  CHECK(g.at("im") == "float32[N,2,4,4]");
+  CHECK(g.report().diagnostics.empty());
+}
