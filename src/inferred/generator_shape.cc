@@ -36,24 +36,21 @@ void infer_constant_of_shape_shape(ShapesContext& ctx, const Node& node) {
 
 // QuantizeLinear: the input's shape in the zero point's type (uint8 without one).
 void infer_quantize_linear_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   const TensorInfo* zero = optional_info(ctx, node, 2);
   set_output(ctx, node, 0, {zero ? zero->type : DataType::kUint8, x.shape, std::nullopt});
 }
 
 // DequantizeLinear: the input's shape in float (19+: the scale's type).
 void infer_dequantize_linear_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   const DataType type = node.since_version() >= 19 ? input_info(ctx, node, 1).type : DataType::kFloat;
   set_output(ctx, node, 0, {type, x.shape, std::nullopt});
 }
 
 // DynamicQuantizeLinear: y uint8 as x; scale float and zero point uint8 scalars.
 void infer_dynamic_quantize_linear_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   set_output(ctx, node, 0, {DataType::kUint8, x.shape, std::nullopt});
   set_output(ctx, node, 1, TensorInfo::of(DataType::kFloat, {}));
   set_output(ctx, node, 2, TensorInfo::of(DataType::kUint8, {}));
@@ -83,16 +80,14 @@ void infer_random_shape(ShapesContext& ctx, const Node& node) {
 
 // RandomNormalLike, RandomUniformLike, Bernoulli: the input's shape, 'dtype' or its type.
 void infer_random_like_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   const Attribute* dtype = node.find_attribute("dtype");
   set_output(ctx, node, 0, {dtype ? static_cast<DataType>(dtype->i) : x.type, x.shape, std::nullopt});
 }
 
 // Multinomial: [batch, sample_size], 'dtype' (int32 by default).
 void infer_multinomial_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   const auto type = static_cast<DataType>(node.int_attribute("dtype", 6));
   const Dim batch = x.has_rank() && x.rank() == 2 ? (*x.shape)[0] : Dim();
   set_output(ctx, node, 0, TensorInfo::of(type, {batch, Dim::of(node.int_attribute("sample_size", 1))}));

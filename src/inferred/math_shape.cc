@@ -168,14 +168,10 @@ void infer_qlinear_matmul_shape(ShapesContext& ctx, const Node& node) {
 
 // Det: the input's dims but the last two.
 void infer_det_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
-  TensorInfo out = TensorInfo::of_unknown_rank(x.type);
-  if (x.has_rank()) {
+  infer_from_input(ctx, node, [&](const TensorInfo& x, TensorInfo& out) {
     if (x.rank() < 2) fail<ValueError>(ErrorMessage() << node << ": " << InputLabel{node, 0} << ' ' << x << " must have rank 2 or more");
     out.shape = Dims(x.shape->begin(), x.shape->end() - 2);
-  }
-  set_output(ctx, node, 0, std::move(out));
+  });
 }
 
 // NegativeLogLikelihoodLoss, SoftmaxCrossEntropyLoss: reduction 'none' gives the target's

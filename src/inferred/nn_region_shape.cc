@@ -8,8 +8,7 @@ namespace orw {
 
 // MaxUnpool: 'output_shape''s values when given; else (in - 1) * stride + kernel - pads.
 void infer_max_unpool_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   TensorInfo out = TensorInfo::of_unknown_rank(x.type);
   if (has_input(node, 2)) {
     const TensorInfo& shape = input_info(ctx, node, 2);
@@ -36,8 +35,7 @@ void infer_max_unpool_shape(ShapesContext& ctx, const Node& node) {
 
 // RoiAlign: [num_rois, C, output_height, output_width]; MaxRoiPool: [num_rois, C, pooled_shape].
 void infer_roi_pool_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   const TensorInfo& rois = input_info(ctx, node, 1);
   const Dim count = rois.has_rank() && rois.rank() == 2 ? (*rois.shape)[0] : Dim();
   const Dim channels = x.has_rank() && x.rank() == 4 ? (*x.shape)[1] : Dim();
@@ -56,8 +54,7 @@ void infer_roi_pool_shape(ShapesContext& ctx, const Node& node) {
 
 // GridSample: [N, C] of X, then the grid's [H_out, W_out].
 void infer_grid_sample_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   const TensorInfo& grid = input_info(ctx, node, 1);
   TensorInfo out = TensorInfo::of_unknown_rank(x.type);
   if (grid.has_rank() && grid.rank() >= 3) {
@@ -70,8 +67,7 @@ void infer_grid_sample_shape(ShapesContext& ctx, const Node& node) {
 
 // Col2Im: [N, C, image_shape...] from [N, C * prod(block_shape), L].
 void infer_col2im_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   const auto image = input_values(ctx, node, 1);
   const auto block = input_values(ctx, node, 2);
   TensorInfo out = TensorInfo::of_unknown_rank(x.type);

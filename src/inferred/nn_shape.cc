@@ -48,8 +48,7 @@ void conv_shape(ShapesContext& ctx, const Node& node, DataType type, size_t w_in
 }  // namespace
 
 void infer_conv_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   conv_shape(ctx, node, x.type);
 }
 
@@ -103,8 +102,7 @@ void infer_conv_transpose_shape(ShapesContext& ctx, const Node& node) {
 
 // MaxPool, AveragePool, LpPool: the window rule; MaxPool's optional Indices are int64.
 void infer_pool_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   TensorInfo out = TensorInfo::of_unknown_rank(x.type);
   if (check_spatial(node, x)) {
     if (!node.find_attribute("kernel_shape")) {
@@ -121,8 +119,7 @@ void infer_pool_shape(ShapesContext& ctx, const Node& node) {
 
 // GlobalAveragePool, GlobalMaxPool, GlobalLpPool: N, C, then 1 per spatial dim.
 void infer_global_pool_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   TensorInfo out = TensorInfo::of_unknown_rank(x.type);
   if (check_spatial(node, x)) {
     Dims dims(x.shape->size(), Dim::of(1));
@@ -135,8 +132,7 @@ void infer_global_pool_shape(ShapesContext& ctx, const Node& node) {
 
 // BatchNormalization: Y as X; in training mode (15+) running mean and var are [C].
 void infer_batch_normalization_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   set_output(ctx, node, 0, {x.type, x.shape, std::nullopt});
   const TensorInfo& mean = input_info(ctx, node, 3);
   for (size_t i = 1; i < node.outputs().size(); ++i) {
@@ -149,8 +145,7 @@ void infer_batch_normalization_shape(ShapesContext& ctx, const Node& node) {
 // LayerNormalization: Y as X; Mean and InvStdDev keep the dims before 'axis' and 1 after,
 // in 'stash_type' (float by default).
 void infer_layer_normalization_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   set_output(ctx, node, 0, {x.type, x.shape, std::nullopt});
   const auto stash = static_cast<DataType>(node.int_attribute("stash_type", 1));
   TensorInfo stat = TensorInfo::of_unknown_rank(stash);
@@ -166,8 +161,7 @@ void infer_layer_normalization_shape(ShapesContext& ctx, const Node& node) {
 
 // Dropout: output as the input; the mask bool of the same shape.
 void infer_dropout_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   set_output(ctx, node, 0, {x.type, x.shape, std::nullopt});
   // Versions before 10 give a mask of the input's type.
   set_output(ctx, node, 1, {node.since_version() >= 10 ? DataType::kBool : x.type, x.shape, std::nullopt});

@@ -7,8 +7,7 @@
 namespace orw {
 
 void infer_recurrent_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   const std::string direction = string_attribute(node, "direction", "forward");
   const Dim directions = Dim::of(direction == "bidirectional" ? 2 : 1);
   const Attribute* hidden_attr = node.find_attribute("hidden_size");

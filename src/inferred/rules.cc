@@ -7,6 +7,12 @@
 
 namespace orw {
 
+const TensorInfo& data_input(const ShapesContext& ctx, const Node& node) {
+  const TensorInfo& x = input_info(ctx, node, 0);
+  check_type(node, x, 0, node.schema().types);
+  return x;
+}
+
 const TensorInfo* optional_info(const ShapesContext& ctx, const Node& node, size_t index) {
   return has_input(node, index) ? &input_info(ctx, node, index) : nullptr;
 }
@@ -54,14 +60,12 @@ Dim dim_div_exact(const Node& node, const Dim& a, int64_t b, const char* what) {
 }
 
 void infer_same_as_input_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   for (size_t i = 0; i < node.outputs().size(); ++i) set_output(ctx, node, i, {x.type, x.shape, std::nullopt});
 }
 
 void infer_same_shape_bool_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   set_output(ctx, node, 0, {DataType::kBool, x.shape, std::nullopt});
 }
 
@@ -87,8 +91,7 @@ std::optional<Dims> broadcast_inputs(const ShapesContext& ctx, const Node& node,
 }
 
 void infer_broadcast_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   set_output(ctx, node, 0, {x.type, broadcast_inputs(ctx, node, 0, node.inputs().size()), std::nullopt});
 }
 

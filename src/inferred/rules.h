@@ -15,11 +15,25 @@
 
 namespace orw {
 
-// Input `index`'s info, or nullptr when the node omits it.
-const TensorInfo* optional_info(const ShapesContext& ctx, const Node& node, size_t index);
-
 // Stores output `index` unless the node omits it (absent or "": optional outputs).
 void set_output(ShapesContext& ctx, const Node& node, size_t index, TensorInfo info);
+
+// Input 0's info, its element type checked against the row's types.
+const TensorInfo& data_input(const ShapesContext& ctx, const Node& node);
+
+// The frame of most one-input shape functions: input 0 read and checked (data_input), output 0
+// of `type` (input 0's type when kUndefined), its shape and values filled by `fill(x, out)`
+// when input 0's rank is known (else an unknown rank).
+template <class Fill>
+void infer_from_input(ShapesContext& ctx, const Node& node, Fill fill, DataType type = DataType::kUndefined) {
+  const TensorInfo& x = data_input(ctx, node);
+  TensorInfo out = TensorInfo::of_unknown_rank(type == DataType::kUndefined ? x.type : type);
+  if (x.has_rank()) fill(x, out);
+  set_output(ctx, node, 0, std::move(out));
+}
+
+// Input `index`'s info, or nullptr when the node omits it.
+const TensorInfo* optional_info(const ShapesContext& ctx, const Node& node, size_t index);
 
 // `axis` in [-rank, rank) made non-negative; throws ValueError naming the node and `what`
 // (e.g. "attribute 'axis'") otherwise, as plan/axes.h words it.

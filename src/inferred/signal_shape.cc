@@ -8,10 +8,7 @@ namespace orw {
 // DFT: the input [..., 1 or 2]; the transformed axis becomes dft_length (onesided: half + 1),
 // the last dim 2 (complex).
 void infer_dft_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
-  TensorInfo out = TensorInfo::of_unknown_rank(x.type);
-  if (x.has_rank()) {
+  infer_from_input(ctx, node, [&](const TensorInfo& x, TensorInfo& out) {
     if (x.rank() < 2) fail<ValueError>(ErrorMessage() << node << ": " << InputLabel{node, 0} << ' ' << x << " must have rank 2 or more");
     Dims dims = *x.shape;
     // Version 20 takes the axis as input 2 (default -2: the last axis is the complex one).
@@ -19,7 +16,7 @@ void infer_dft_shape(ShapesContext& ctx, const Node& node) {
     if (node.since_version() >= 20) {
       const auto axis_input = input_values(ctx, node, 2);
       if (has_input(node, 2) && !axis_input) {
-        set_output(ctx, node, 0, TensorInfo::of(x.type, Dims(dims.size())));
+        out.shape = Dims(dims.size());  // the axis is not known
         return;
       }
       given = axis_input && axis_input->size() == 1 ? (*axis_input)[0] : -2;
@@ -35,8 +32,7 @@ void infer_dft_shape(ShapesContext& ctx, const Node& node) {
     }
     dims.back() = Dim::of(2);
     out.shape = dims;
-  }
-  set_output(ctx, node, 0, std::move(out));
+  });
 }
 
 // STFT: [batch, frames, bins, 2] with frames = (length - frame_length) / frame_step + 1.

@@ -12,8 +12,7 @@ namespace orw {
 // Split: the 'split' sizes (attribute before 13, input from 13), else equal parts (18:
 // 'num_outputs', the last part smaller).
 void infer_split_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   const size_t outputs = node.outputs().size();
   std::optional<std::vector<int64_t>> split;
   if (node.since_version() < 13 && node.find_attribute("split")) split = ints_attribute(node, "split");
@@ -104,10 +103,7 @@ void infer_expand_shape(ShapesContext& ctx, const Node& node) {
 }
 
 void infer_tile_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
-  TensorInfo out = TensorInfo::of_unknown_rank(x.type);
-  if (x.has_rank()) {
+  infer_from_input(ctx, node, [&](const TensorInfo& x, TensorInfo& out) {
     Dims dims(x.shape->size());
     if (const auto repeats = input_values(ctx, node, 1)) {
       if (repeats->size() != dims.size()) {
@@ -117,16 +113,12 @@ void infer_tile_shape(ShapesContext& ctx, const Node& node) {
       for (size_t d = 0; d < dims.size(); ++d) dims[d] = dim_mul((*x.shape)[d], Dim::of((*repeats)[d]));
     }
     out.shape = dims;
-  }
-  set_output(ctx, node, 0, std::move(out));
+  });
 }
 
 // Pad: 'pads' (attribute before 11, input from 11; 18: over 'axes' only) added at both ends.
 void infer_pad_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
-  TensorInfo out = TensorInfo::of_unknown_rank(x.type);
-  if (x.has_rank()) {
+  infer_from_input(ctx, node, [&](const TensorInfo& x, TensorInfo& out) {
     const size_t rank = x.shape->size();
     std::optional<std::vector<int64_t>> pads;
     if (node.since_version() < 11) pads = ints_attribute(node, node.since_version() < 2 ? "paddings" : "pads");
@@ -152,18 +144,14 @@ void infer_pad_shape(ShapesContext& ctx, const Node& node) {
       }
     }
     out.shape = dims;
-  }
-  set_output(ctx, node, 0, std::move(out));
+  });
 }
 
 namespace {
 
 // DepthToSpace (`to_space`) and SpaceToDepth on [N, C, H, W] with 'blocksize'.
 void space_depth(ShapesContext& ctx, const Node& node, bool to_space) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
-  TensorInfo out = TensorInfo::of_unknown_rank(x.type);
-  if (x.has_rank()) {
+  infer_from_input(ctx, node, [&](const TensorInfo& x, TensorInfo& out) {
     if (x.rank() != 4) {
       fail<ValueError>(ErrorMessage() << node << ": " << InputLabel{node, 0} << ' ' << x << " must have rank 4");
     }
@@ -177,8 +165,7 @@ void space_depth(ShapesContext& ctx, const Node& node, bool to_space) {
       out.shape = Dims{s[0], dim_mul(s[1], Dim::of(b * b)), dim_div_exact(node, s[2], b, "the height"),
                        dim_div_exact(node, s[3], b, "the width")};
     }
-  }
-  set_output(ctx, node, 0, std::move(out));
+  });
 }
 
 }  // namespace

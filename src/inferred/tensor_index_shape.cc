@@ -34,10 +34,7 @@ int64_t slice_count(int64_t size, int64_t start, int64_t end, int64_t step, std:
 
 // Slice: starts, ends, axes and steps (attributes before 10, inputs from 10).
 void infer_slice_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
-  TensorInfo out = TensorInfo::of_unknown_rank(x.type);
-  if (x.has_rank()) {
+  infer_from_input(ctx, node, [&](const TensorInfo& x, TensorInfo& out) {
     const int64_t rank = x.rank();
     std::optional<std::vector<int64_t>> starts, ends, axes, steps;
     if (node.since_version() < 10) {
@@ -90,8 +87,7 @@ void infer_slice_shape(ShapesContext& ctx, const Node& node) {
       }
     }
     out.shape = dims;
-  }
-  set_output(ctx, node, 0, std::move(out));
+  });
 }
 
 // Gather: data's dims before 'axis', the indices' dims, data's dims after; known values of a
@@ -152,8 +148,7 @@ void infer_gather_nd_shape(ShapesContext& ctx, const Node& node) {
 }
 
 void infer_non_zero_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   set_output(ctx, node, 0, TensorInfo::of(DataType::kInt64, x.has_rank() ? Dims{Dim::of(x.rank()), Dim()} : Dims{Dim(), Dim()}));
 }
 
@@ -174,10 +169,7 @@ void infer_one_hot_shape(ShapesContext& ctx, const Node& node) {
 
 // Resize (and Upsample's successor): known 'sizes' give the dims; otherwise the rank.
 void infer_resize_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
-  TensorInfo out = TensorInfo::of_unknown_rank(x.type);
-  if (x.has_rank()) {
+  infer_from_input(ctx, node, [&](const TensorInfo& x, TensorInfo& out) {
     Dims dims(x.shape->size());
     const size_t sizes_at = node.since_version() >= 11 ? 3 : 99;
     const auto sizes = input_values(ctx, node, sizes_at);
@@ -191,8 +183,7 @@ void infer_resize_shape(ShapesContext& ctx, const Node& node) {
       }
     }
     out.shape = dims;
-  }
-  set_output(ctx, node, 0, std::move(out));
+  });
 }
 
 }  // namespace orw

@@ -31,10 +31,7 @@ std::optional<Dims> same_values(const TensorInfo& x, const std::optional<Dims>& 
 }  // namespace
 
 void infer_flatten_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
-  TensorInfo out = TensorInfo::of_unknown_rank(x.type);
-  if (x.has_rank()) {
+  infer_from_input(ctx, node, [&](const TensorInfo& x, TensorInfo& out) {
     const int64_t rank = x.rank();
     int64_t axis = node.int_attribute("axis", 1);
     if (axis < -rank || axis > rank) {
@@ -45,15 +42,13 @@ void infer_flatten_shape(ShapesContext& ctx, const Node& node) {
     Dim outer = Dim::of(1), inner = Dim::of(1);
     for (int64_t d = 0; d < rank; ++d) (d < axis ? outer : inner) = dim_mul(d < axis ? outer : inner, (*x.shape)[d]);
     out.shape = Dims{outer, inner};
-  }
-  set_output(ctx, node, 0, std::move(out));
+  });
 }
 
 // Reshape: the 'shape' input's known values (0 copies the input's dim unless allowzero, -1
 // takes what is left); its length alone when the values are unknown.
 void infer_reshape_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   TensorInfo out = TensorInfo::of_unknown_rank(x.type);
   const TensorInfo* shape = node.since_version() >= 5 ? &input_info(ctx, node, 1) : nullptr;
   std::optional<Dims> target;
@@ -117,10 +112,7 @@ void infer_reshape_shape(ShapesContext& ctx, const Node& node) {
 }
 
 void infer_transpose_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
-  TensorInfo out = TensorInfo::of_unknown_rank(x.type);
-  if (x.has_rank()) {
+  infer_from_input(ctx, node, [&](const TensorInfo& x, TensorInfo& out) {
     const size_t rank = x.shape->size();
     std::vector<int64_t> perm = ints_attribute(node, "perm");
     if (!node.find_attribute("perm")) {
@@ -139,14 +131,12 @@ void infer_transpose_shape(ShapesContext& ctx, const Node& node) {
       dims.push_back((*x.shape)[static_cast<size_t>(a)]);
     }
     out.shape = dims;
-  }
-  set_output(ctx, node, 0, std::move(out));
+  });
 }
 
 // Squeeze: the listed axes (each must be 1), or every known 1 when none are given.
 void infer_squeeze_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   TensorInfo out = TensorInfo::of_unknown_rank(x.type);
   const auto axes = axes_of(ctx, node, 13);
   const bool axes_given = node.since_version() < 13 ? node.find_attribute("axes") != nullptr : has_input(node, 1);
@@ -178,8 +168,7 @@ void infer_squeeze_shape(ShapesContext& ctx, const Node& node) {
 }
 
 void infer_unsqueeze_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   TensorInfo out = TensorInfo::of_unknown_rank(x.type);
   const auto axes = axes_of(ctx, node, 13);
   if (x.has_rank() && axes) {

@@ -9,8 +9,7 @@ namespace orw {
 
 // Compress: 1-D of unknown length without 'axis'; with it, that dim unknown.
 void infer_compress_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   TensorInfo out = TensorInfo::of(x.type, {Dim()});
   if (node.find_attribute("axis")) {
     out.shape.reset();
@@ -26,8 +25,7 @@ void infer_compress_shape(ShapesContext& ctx, const Node& node) {
 // Unique: Y 1-D (or the input with the 'axis' dim unknown); indices, inverse_indices and counts
 // int64 1-D.
 void infer_unique_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
+  const TensorInfo& x = data_input(ctx, node);
   TensorInfo y = TensorInfo::of(x.type, {Dim()});
   Dim inverse;
   if (node.find_attribute("axis")) {
@@ -51,10 +49,7 @@ void infer_unique_shape(ShapesContext& ctx, const Node& node) {
 
 // Upsample: the input's rank; dims from the 'scales' attribute (versions before 9).
 void infer_upsample_shape(ShapesContext& ctx, const Node& node) {
-  const TensorInfo& x = input_info(ctx, node, 0);
-  check_type(node, x, 0, node.schema().types);
-  TensorInfo out = TensorInfo::of_unknown_rank(x.type);
-  if (x.has_rank()) {
+  infer_from_input(ctx, node, [&](const TensorInfo& x, TensorInfo& out) {
     Dims dims(x.shape->size());
     const Attribute* scales = node.find_attribute("scales");
     if (scales && scales->floats.size() == dims.size()) {
@@ -64,8 +59,7 @@ void infer_upsample_shape(ShapesContext& ctx, const Node& node) {
       }
     }
     out.shape = dims;
-  }
-  set_output(ctx, node, 0, std::move(out));
+  });
 }
 
 // StringNormalizer: strings of the input's shape, except that stopwords can empty [C] to [1]
