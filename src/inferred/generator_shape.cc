@@ -1,4 +1,5 @@
 // Generators (Range, ConstantOfShape), quantization and NonMaxSuppression.
+#include <algorithm>
 #include <cmath>
 
 #include "core/errors.h"
@@ -15,8 +16,9 @@ void infer_range_shape(ShapesContext& ctx, const Node& node) {
   const auto s = input_values(ctx, node, 0), l = input_values(ctx, node, 1), d = input_values(ctx, node, 2);
   if (s && l && d && s->size() == 1 && l->size() == 1 && d->size() == 1) {
     if ((*d)[0] == 0) fail<ValueError>(ErrorMessage() << node << ": " << InputLabel{node, 2} << " is 0");
-    const double count = std::ceil(static_cast<double>((*l)[0] - (*s)[0]) / static_cast<double>((*d)[0]));
-    const int64_t n = count > 0 ? static_cast<int64_t>(count) : 0;
+    // In double: limit - start may overflow int64 for values an untrusted model gives.
+    const double count = std::ceil((static_cast<double>((*l)[0]) - static_cast<double>((*s)[0])) / static_cast<double>((*d)[0]));
+    const int64_t n = count > 0 ? static_cast<int64_t>(std::min(count, 9007199254740991.0)) : 0;
     out.shape = Dims{Dim::of(n)};
   }
   set_output(ctx, node, 0, std::move(out));
@@ -28,9 +30,7 @@ void infer_constant_of_shape_shape(ShapesContext& ctx, const Node& node) {
   const Attribute* value = node.find_attribute("value");
   TensorInfo out = TensorInfo::of_unknown_rank(value && value->tensor ? value->tensor->type() : DataType::kFloat);
   if (shape.values) out.shape = shape.values;
-  else if (shape.has_rank() && shape.rank() == 1 && (*shape.shape)[0].is_value()) {
-    out.shape = Dims(static_cast<size_t>((*shape.shape)[0].value()));
-  }
+  else if (shape.has_rank() && shape.rank() == 1) out.shape = unknown_dims((*shape.shape)[0]);
   set_output(ctx, node, 0, std::move(out));
 }
 

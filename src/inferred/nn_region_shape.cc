@@ -26,7 +26,8 @@ void infer_max_unpool_shape(ShapesContext& ctx, const Node& node) {
     Dims dims{(*x.shape)[0], (*x.shape)[1]};
     for (size_t i = 0; i < n; ++i) {
       const Dim& in = (*x.shape)[i + 2];
-      dims.push_back(in.is_value() ? Dim::of((in.value() - 1) * strides[i] + kernel[i] - pads[i] - pads[i + n]) : Dim());
+      dims.push_back(in.is_value() ? wide_dim(__int128{in.value() - 1} * strides[i] + kernel[i] - pads[i] - pads[i + n])
+                                   : Dim());
     }
     out.shape = dims;
   }

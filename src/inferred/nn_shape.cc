@@ -89,10 +89,10 @@ void infer_conv_transpose_shape(ShapesContext& ctx, const Node& node) {
       const Dim& in = (*x.shape)[i + 2];
       if (output_shape.size() == n) dims.push_back(Dim::of(output_shape[i]));
       else if (!in.is_value() || kernel.size() != n || kernel[i] == 0) dims.push_back(Dim());
-      else if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") dims.push_back(Dim::of(in.value() * strides[i]));
+      else if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") dims.push_back(wide_dim(__int128{in.value()} * strides[i]));
       else {
-        dims.push_back(Dim::of(strides[i] * (in.value() - 1) + output_padding[i] + (kernel[i] - 1) * dilations[i] + 1 -
-                               pads[i] - pads[i + n]));
+        dims.push_back(wide_dim(__int128{strides[i]} * (in.value() - 1) + output_padding[i] +
+                                __int128{kernel[i] - 1} * dilations[i] + 1 - pads[i] - pads[i + n]));
       }
     }
     out.shape = dims;

@@ -50,6 +50,11 @@ std::optional<std::vector<int64_t>> input_values(const ShapesContext& ctx, const
   return info ? known_values(*info) : std::nullopt;
 }
 
+std::optional<Dims> unknown_dims(const Dim& length) {
+  if (!length.is_value() || length.value() < 0 || length.value() > kMaxInferredRank) return std::nullopt;
+  return Dims(static_cast<size_t>(length.value()));
+}
+
 Dim dim_div_exact(const Node& node, const Dim& a, int64_t b, const char* what) {
   if (b == 1) return a;
   if (!a.is_value()) return Dim();
@@ -107,9 +112,14 @@ void infer_where_shape(ShapesContext& ctx, const Node& node) {
 
 namespace {
 
-int64_t floor_div(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+// Window arithmetic in 128 bits: attribute values and dims of untrusted models cannot overflow.
+using Wide = __int128;
+
+Wide floor_div(Wide a, Wide b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 
 }  // namespace
+
+Dim wide_dim(Wide v) { return v >= 0 && v <= kMaxDimValue ? Dim::of(static_cast<int64_t>(v)) : Dim(); }
 
 Dims window_output_dims(const Node& node, const Dims& x, const std::vector<int64_t>& kernel_from_weights) {
   const size_t n = x.size() - 2;
@@ -137,22 +147,22 @@ Dims window_output_dims(const Node& node, const Dims& x, const std::vector<int64
       out.push_back(Dim());
       continue;
     }
-    const int64_t effective = dilations[i] * (kernel[i] - 1) + 1;
-    int64_t size;
+    const Wide effective = Wide{dilations[i]} * (kernel[i] - 1) + 1;
+    Wide size;
     if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
-      size = (in.value() + strides[i] - 1) / strides[i];
+      size = (Wide{in.value()} + strides[i] - 1) / strides[i];
     } else {
-      const int64_t padded = auto_pad == "VALID" ? in.value() : in.value() + pads[i] + pads[i + n];
-      const int64_t span = padded - effective;
+      const Wide padded = auto_pad == "VALID" ? Wide{in.value()} : Wide{in.value()} + pads[i] + pads[i + n];
+      const Wide span = padded - effective;
       size = (ceil_mode ? -floor_div(-span, strides[i]) : floor_div(span, strides[i])) + 1;
       // A ceil-mode window that would start in the end padding is dropped, as ONNX does.
-      if (ceil_mode && (size - 1) * strides[i] >= in.value() + pads[i]) --size;
+      if (ceil_mode && (size - 1) * strides[i] >= Wide{in.value()} + pads[i]) --size;
     }
     if (size < 0) {
       fail<ValueError>(ErrorMessage() << node << ": spatial dim " << i << " (" << in.value()
-                                      << ") is smaller than the kernel's extent " << effective);
+                                      << ") is smaller than the kernel's extent " << wide_dim(effective));
     }
-    out.push_back(Dim::of(size));
+    out.push_back(wide_dim(size));
   }
   return out;
 }

@@ -49,6 +49,13 @@ std::optional<std::vector<int64_t>> known_values(const TensorInfo& info);
 // The known integer values of input `index` (omitted inputs: nullopt).
 std::optional<std::vector<int64_t>> input_values(const ShapesContext& ctx, const Node& node, size_t index);
 
+// `length` unknown dims: the shape of a tensor whose shape is a 1-D input of known length but
+// unknown values (Reshape's, Expand's, ConstantOfShape's). nullopt (an unknown rank) when
+// the length is unknown, negative, or beyond kMaxInferredRank (a declared length is not
+// trusted with an allocation).
+constexpr int64_t kMaxInferredRank = 1024;
+std::optional<Dims> unknown_dims(const Dim& length);
+
 // a / b for a known b that divides a known a exactly; unknown for an unknown a. Throws
 // ValueError naming `what` when a known a is not a multiple of b.
 Dim dim_div_exact(const Node& node, const Dim& a, int64_t b, const char* what);
@@ -66,6 +73,11 @@ void infer_where_shape(ShapesContext& ctx, const Node& node);
 
 // The broadcast shape of inputs first..last-1 (nullopt when one has an unknown rank).
 std::optional<Dims> broadcast_inputs(const ShapesContext& ctx, const Node& node, size_t first, size_t last);
+
+// The largest dim computed as a number (2^53 - 1, what a JS number holds); larger ones, and
+// negative ones, are unknown (wide_dim).
+constexpr int64_t kMaxDimValue = 9007199254740991;
+Dim wide_dim(__int128 v);
 
 // The spatial dims of a convolution or pool over `x` (rank N+2): attributes kernel_shape
 // (else `kernel`, from the weights), strides, dilations, pads, auto_pad and, for pools,

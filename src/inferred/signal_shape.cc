@@ -51,10 +51,10 @@ void infer_stft_shape(ShapesContext& ctx, const Node& node) {
     batch = (*signal.shape)[0];
     const Dim& length = (*signal.shape)[1];
     if (length.is_value() && frame_length && step && step->size() == 1 && (*step)[0] > 0) {
-      frames = Dim::of((length.value() - *frame_length) / (*step)[0] + 1);
+      frames = wide_dim((__int128{length.value()} - *frame_length) / (*step)[0] + 1);
     }
   }
-  if (frame_length) bins = Dim::of(node.int_attribute("onesided", 1) != 0 ? *frame_length / 2 + 1 : *frame_length);
+  if (frame_length) bins = wide_dim(node.int_attribute("onesided", 1) != 0 ? *frame_length / 2 + 1 : *frame_length);
   set_output(ctx, node, 0, TensorInfo::of(signal.type, {batch, frames, bins, Dim::of(2)}));
 }
 

@@ -34,7 +34,7 @@ void infer_split_shape(ShapesContext& ctx, const Node& node) {
         dims[axis] = Dim();
       } else {
         const int64_t parts = static_cast<int64_t>(outputs);
-        const int64_t size = (whole.value() + parts - 1) / parts;
+        const int64_t size = static_cast<int64_t>((__int128{whole.value()} + parts - 1) / parts);
         if (node.since_version() < 18 && whole.value() % parts != 0) {
           fail<ValueError>(ErrorMessage() << node << ": dim " << axis << " of " << InputLabel{node, 0} << ' ' << x
                                           << " does not split into " << parts << " equal parts");
@@ -97,7 +97,7 @@ void infer_expand_shape(ShapesContext& ctx, const Node& node) {
     }
     out.shape = dims;
   } else if (shape.has_rank() && shape.rank() == 1 && (*shape.shape)[0].is_value() && x.has_rank()) {
-    out.shape = Dims(static_cast<size_t>(std::max<int64_t>((*shape.shape)[0].value(), x.rank())));
+    out.shape = unknown_dims(Dim::of(std::max<int64_t>((*shape.shape)[0].value(), x.rank())));
   }
   set_output(ctx, node, 0, std::move(out));
 }
@@ -140,7 +140,7 @@ void infer_pad_shape(ShapesContext& ctx, const Node& node) {
       dims = *x.shape;
       for (size_t i = 0; i < axes.size(); ++i) {
         const size_t d = static_cast<size_t>(normalize_axis(node, axes[i], static_cast<int64_t>(rank), "an axis"));
-        dims[d] = dim_add(dims[d], Dim::of((*pads)[i] + (*pads)[i + axes.size()]));
+        dims[d] = dim_add(dim_add(dims[d], Dim::of((*pads)[i])), Dim::of((*pads)[i + axes.size()]));
       }
     }
     out.shape = dims;
@@ -156,7 +156,9 @@ void space_depth(ShapesContext& ctx, const Node& node, bool to_space) {
       fail<ValueError>(ErrorMessage() << node << ": " << InputLabel{node, 0} << ' ' << x << " must have rank 4");
     }
     const int64_t b = node.int_attribute("blocksize", 0);
-    if (b < 1) fail<ValueError>(ErrorMessage() << node << ": attribute 'blocksize' must be positive, got " << b);
+    if (b < 1 || b > INT32_MAX) {
+      fail<ValueError>(ErrorMessage() << node << ": attribute 'blocksize' must be in 1.." << INT32_MAX << ", got " << b);
+    }
     const Dims& s = *x.shape;
     if (to_space) {
       out.shape = Dims{s[0], dim_div_exact(node, s[1], b * b, "the channel count"), dim_mul(s[2], Dim::of(b)),

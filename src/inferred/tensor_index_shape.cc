@@ -11,7 +11,9 @@
 namespace orw {
 namespace {
 
-// The elements start, start+step, ... before end of a dim of `size` (ONNX's clamping rules).
+// The count of elements start, start+step, ... before end in a dim of `size` (ONNX's clamping
+// rules), and with `picked` their indices (the first kMaxShapeValues + 1). In 128 bits: steps
+// and bounds near the int64 limits cannot overflow.
 int64_t slice_count(int64_t size, int64_t start, int64_t end, int64_t step, std::vector<int64_t>* picked) {
   const auto clamp = [size, step](int64_t v) {
     if (v < 0) v += size;
@@ -19,15 +21,14 @@ int64_t slice_count(int64_t size, int64_t start, int64_t end, int64_t step, std:
   };
   start = clamp(start);
   end = clamp(end);
+  const __int128 s = step;
   int64_t count = 0;
-  for (int64_t i = start; step > 0 ? i < end : i > end; i += step) {
-    if (picked && picked->size() <= kMaxShapeValues) picked->push_back(i);
-    ++count;
-    if (!picked && count > 0) break;  // only the closed form below is needed
+  if (step > 0 && end > start) count = static_cast<int64_t>((__int128{end} - start + s - 1) / s);
+  if (step < 0 && start > end) count = static_cast<int64_t>((__int128{start} - end - s - 1) / -s);
+  for (int64_t k = 0; picked && k < count && picked->size() <= kMaxShapeValues; ++k) {
+    picked->push_back(static_cast<int64_t>(start + k * s));
   }
-  if (picked) return count;
-  if (step > 0) return end > start ? (end - start + step - 1) / step : 0;
-  return start > end ? (start - end - step - 1) / -step : 0;
+  return count;
 }
 
 }  // namespace

@@ -105,8 +105,8 @@ void infer_reshape_shape(ShapesContext& ctx, const Node& node) {
     }
     out.shape = dims;
     out.values = same_values(x, out.shape);
-  } else if (shape && shape->has_rank() && shape->rank() == 1 && (*shape->shape)[0].is_value()) {
-    out.shape = Dims(static_cast<size_t>((*shape->shape)[0].value()));
+  } else if (shape && shape->has_rank() && shape->rank() == 1) {
+    out.shape = unknown_dims((*shape->shape)[0]);
   }
   set_output(ctx, node, 0, std::move(out));
 }
