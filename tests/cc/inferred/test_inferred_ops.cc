@@ -151,3 +151,28 @@ TEST_CASE("Inferred ops/versions after ONNX 1.12 and the ops added since", "[sha
   CHECK(g.at("im") == "float32[N,2,4,4]");
   CHECK(g.report().diagnostics.empty());
 }
+
+TEST_CASE("Inferred ops/values near the int64 limits give unknown dims, not overflow", "[shape]") {
+  const int64_t big = INT64_MAX;
+  GraphCase g(13);
+  g.input("x", "float32[1,1,9007199254740991,4]").input("w", "float32[1,1,1,1]");
+  g.ints("starts", {0}).ints("ends", {big}).ints("steps", {big}).ints("axes", {2});
+  g.ints("pads", {0, 0, big, 0, 0, 0, big, 0}).ints("reps", {1, 1, big, 1});
+  g.ints("lo", {INT64_MIN}, true).ints("hi", {big}, true).ints("one", {1}, true);
+  g.node("Conv", {"x", "w"}, {"c"}, {ints_attr("strides", {big, 1}), ints_attr("pads", {-big, 0, -big, 0})});
+  g.node("ConvTranspose", {"x", "w"}, {"t"}, {ints_attr("strides", {big, big})});
+  g.node("Slice", {"x", "starts", "ends", "axes", "steps"}, {"s"});
+  g.node("Pad", {"x", "pads"}, {"p"}).node("Tile", {"x", "reps"}, {"tl"});
+  g.node("Range", {"lo", "hi", "one"}, {"r"});
+  g.input("y", "float32[4503599627370496,4]").input("z", "float32[4,4503599627370496]");
+  g.node("MatMul", {"y", "z"}, {"mm"}).node("Flatten", {"mm"}, {"fl"}, {int_attr("axis", 2)});
+  const orw::ModelShapes r = g.report();
+  CHECK(to_string(r.values.at("t")) == "float32[1,1,?,?]");
+  CHECK(to_string(r.values.at("s")) == "float32[1,1,1,4]");
+  CHECK(to_string(r.values.at("p")) == "float32[1,1,?,4]");
+  CHECK(to_string(r.values.at("tl")) == "float32[1,1,?,4]");
+  CHECK(to_string(r.values.at("r")) == "int64[9007199254740991]");
+  CHECK(to_string(r.values.at("fl")) == "float32[?,1]");
+  REQUIRE(r.diagnostics.size() == 1);  // the Conv: its padded extent is negative
+  CHECK(r.diagnostics[0].op_type == "Conv");
+}
