@@ -8,34 +8,13 @@
 #include "onnx/node.h"
 #include "orw_proto/onnx.pb.h"
 #include "registry/compute_shape.h"
+#include "runtime/function_shapes.h"
 #include "shape/context.h"
 #include "shape/declared.h"
 #include "shape/proto_info.h"
 
 namespace orw {
 namespace {
-
-// A Constant node's output: from `value`, or from the value_* shorthands (opset 12+).
-TensorInfo constant_info(const onnx::NodeProto& node) {
-  for (const auto& a : node.attribute()) {
-    if (a.name() == "value") {
-      ErrorMessage what;  // the prefix of info_from_tensor's errors
-      what << "Constant '";
-      if (node.output_size()) what << Printable{node.output(0)};
-      what << "': attribute 'value'";
-      return info_from_tensor(a.t(), what.text());
-    }
-    if (a.name() == "value_int") return {DataType::kInt64, Dims{}, shape_values({a.i()})};
-    if (a.name() == "value_ints") {
-      return {DataType::kInt64, Dims{Dim::of(a.ints_size())}, shape_values({a.ints().begin(), a.ints().end()})};
-    }
-    if (a.name() == "value_float") return TensorInfo::of(DataType::kFloat, {});
-    if (a.name() == "value_floats") return TensorInfo::of(DataType::kFloat, {Dim::of(a.floats_size())});
-    if (a.name() == "value_string") return TensorInfo::of(DataType::kString, {});
-    if (a.name() == "value_strings") return TensorInfo::of(DataType::kString, {Dim::of(a.strings_size())});
-  }
-  return TensorInfo::unknown();  // sparse_value, or an invalid Constant
-}
 
 void set_unknown_outputs(ShapesContext& ctx, const onnx::NodeProto& node) {
   for (const std::string& name : node.output()) {
@@ -52,7 +31,8 @@ ErrorMessage& append_node(ErrorMessage& m, const onnx::NodeProto& proto, int64_t
 
 class GraphInference {
  public:
-  GraphInference(const onnx::ModelProto& model, const ModelShapesOptions& options) : options_(options) {
+  GraphInference(const onnx::ModelProto& model, const ModelShapesOptions& options)
+      : options_(options), functions_(model) {
     for (const auto& [domain, version] : imported_opsets(model)) ctx_.set_opset(domain, version);
     const auto& graph = model.graph();
     for (const auto& vi : graph.value_info()) declared_[vi.name()] = info_from_type(vi.type());
@@ -75,10 +55,12 @@ class GraphInference {
     const int64_t opset = ctx_.opset(proto.domain());
     try {
       if (proto.op_type() == "Constant" && canonical_domain(proto.domain()) == kOnnxDomain) {
-        const TensorInfo info = constant_info(proto);
+        const TensorInfo info = info_from_constant(proto);
         for (const std::string& name : proto.output()) {
           if (!name.empty()) ctx_.set(name, info);
         }
+      } else if (const onnx::FunctionProto* fn = functions_.find(proto)) {
+        infer_function_call(ctx_, proto, *fn, functions_);
       } else if (has_shape_function(proto, opset)) {
         const std::string bytes = proto.SerializeAsString();
         infer_shapes(ctx_, Node::parse(bytes.data(), bytes.size(), opset));
@@ -148,6 +130,7 @@ class GraphInference {
   }
 
   ModelShapesOptions options_;
+  ModelFunctions functions_;
   ShapesContext ctx_;
   std::map<std::string, TensorInfo> declared_;
   std::set<std::string> outputs_;

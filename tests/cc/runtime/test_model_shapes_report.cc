@@ -149,3 +149,37 @@ TEST_CASE("Model report/a declaration that contradicts inference is a diagnostic
     CHECK_THROWS_AS(g.report(true), TypeError);
   }
 }
+
+TEST_CASE("Model report/model-local functions are inferred through their bodies", "[shape]") {
+  GraphCase g(13);
+  auto* import = g.m.add_opset_import();
+  import->set_domain("local");
+  import->set_version(1);
+  g.input("x", "float32[N,8]").input("w", "float32[8,4]");
+  onnx::NodeProto call = make_node("DenseRelu", {"x", "w"}, {"y"}, {int_attr("transpose", 0)});
+  call.set_domain("local");
+  *g.m.mutable_graph()->add_node() = call;
+  onnx::NodeProto bad_call = make_node("DenseRelu", {"w", "w"}, {"z"});
+  bad_call.set_domain("local");
+  bad_call.set_name("bad");
+  *g.m.mutable_graph()->add_node() = bad_call;
+  auto* fn = g.m.add_functions();
+  fn->set_name("DenseRelu");
+  fn->set_domain("local");
+  fn->add_input("A");
+  fn->add_input("B");
+  fn->add_output("Y");
+  fn->add_attribute("transpose");
+  fn->add_opset_import()->set_version(13);
+  *fn->add_node() = make_node("MatMul", {"A", "B"}, {"H"});
+  onnx::NodeProto relu = make_node("Relu", {"H"}, {"Y"});
+  *fn->add_node() = relu;
+  const ModelShapes r = g.report();
+  CHECK(to_string(r.values.at("y")) == "float32[N,4]");
+  CHECK(to_string(r.values.at("z")) == "?[*]");
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.diagnostics[0].message ==
+        "function 'local.DenseRelu': MatMul (opset 13): input 0 'A' float32[8,4] and input 1 'B' float32[8,4] do not "
+        "match for a matrix product (4 vs 8)");
+  CHECK(r.diagnostics[0].node_name == "bad");
+}
