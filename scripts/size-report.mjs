@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 // as the package shrinks. The goal is 120 KiB (issue 13, not met yet): the entry is ~162 KiB
 // after issue 13's third round, so the budget (with a little margin) stops it from creeping
 // back.
-export const BUDGET_KIB = 218.7;
+export const BUDGET_KIB = 221.2;
 
 const root = new URL('../', import.meta.url);
 const dist = new URL('dist/', root);
