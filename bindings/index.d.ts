@@ -401,8 +401,47 @@ export class InferenceSession {
   release(): Promise<void>;
 }
 
-/** Type and shape of every value of a model's graph. */
-export function inferModelShapes(modelBytes: Uint8Array | ArrayBuffer): Record<string, ShapeInfo>;
+/** Why inferModelShapes reports a node. */
+export type ShapeDiagnosticCause = 'invalid-node' | 'no-shape-function' | 'declared-conflict';
+
+/** A node inferModelShapes could not infer, or whose outputs contradict their declaration. */
+export interface ShapeDiagnostic {
+  /** Position of the node in graph.node. */
+  nodeIndex: number;
+  /** The node's name ('' when unnamed). */
+  nodeName: string;
+  opType: string;
+  /** 'ai.onnx' for the default domain. */
+  domain: string;
+  cause: ShapeDiagnosticCause;
+  /** The class the error is thrown as with { strict: true }. */
+  errorClass: 'TypeError' | 'RangeError' | 'Error';
+  /** The package's error text, starting with the node: 'MatMul "mm" (opset 13): ...'. */
+  message: string;
+}
+
+/** One value of the graph, in graph order. */
+export interface GraphValueShape extends ShapeInfo {
+  name: string;
+  role: 'input' | 'initializer' | 'intermediate' | 'output';
+}
+
+/**
+ * Every value of a model's graph by name; `diagnostics` and `graph` are extra properties that
+ * are not enumerated (absent when a value has that name).
+ */
+export type ModelShapes = Record<string, ShapeInfo> & {
+  readonly diagnostics: ShapeDiagnostic[];
+  readonly graph: GraphValueShape[];
+};
+
+export interface InferModelShapesOptions {
+  /** Throw the first invalid node or contradicted declaration instead of reporting it. Default false. */
+  strict?: boolean;
+}
+
+/** Type and shape of every value of a model's graph, with the nodes it could not infer. */
+export function inferModelShapes(modelBytes: Uint8Array | ArrayBuffer, options?: InferModelShapesOptions): ModelShapes;
 
 /** A graph input or output of makeModel. */
 export interface ValueInfo {

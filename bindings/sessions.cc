@@ -135,14 +135,38 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_session_stream_begin(int handle, uintptr
 
 namespace {
 
-// {valueName: {type, dims}} for every value of the model's graph, or null on error.
-val infer_model_shapes_js(uintptr_t ptr, size_t len) {
+// {values: {valueName: {type, dims}}, order: [[name, role]], diagnostics: [{nodeIndex,
+// nodeName, opType, domain, cause, kind, message}]} for the model's graph, or null on error.
+val infer_model_shapes_js(uintptr_t ptr, size_t len, bool strict) {
   val out = val::null();
   guarded([&] {
-    const auto infos = infer_model_shapes(reinterpret_cast<const void*>(ptr), len);
+    const ModelShapes shapes = infer_model_shapes_report(reinterpret_cast<const void*>(ptr), len, {strict});
     // No prototype: a value named '__proto__' is an own key like any other.
-    val o = val::global("Object").call<val>("create", val::null());
-    for (const auto& kv : infos) o.set(kv.first, info_to_val(kv.second));
+    val values = val::global("Object").call<val>("create", val::null());
+    for (const auto& kv : shapes.values) values.set(kv.first, info_to_val(kv.second));
+    val order = val::array();
+    for (const auto& [name, role] : shapes.order) {
+      val entry = val::array();
+      entry.call<void>("push", name);
+      entry.call<void>("push", std::string(role_name(role)));
+      order.call<void>("push", entry);
+    }
+    val diagnostics = val::array();
+    for (const ShapeDiagnostic& d : shapes.diagnostics) {
+      val o = val::object();
+      o.set("nodeIndex", static_cast<double>(d.node_index));
+      o.set("nodeName", d.node_name);
+      o.set("opType", d.op_type);
+      o.set("domain", d.domain);
+      o.set("cause", std::string(cause_name(d.cause)));
+      o.set("kind", static_cast<int>(d.kind));
+      o.set("message", d.message);
+      diagnostics.call<void>("push", o);
+    }
+    val o = val::object();
+    o.set("values", values);
+    o.set("order", order);
+    o.set("diagnostics", diagnostics);
     out = o;
   });
   return out;

@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 // The budget of the default entry, gzip -9 total, in KiB. The one place it is kept: raised
 // only when a change buys something worth its bytes (docs/size.md), lowered as the package
 // shrinks, so that the download does not creep up unnoticed.
-export const BUDGET_KIB = 202.0;
+export const BUDGET_KIB = 236.0;
 
 const root = new URL('../', import.meta.url);
 const dist = new URL('dist/', root);
@@ -157,7 +157,12 @@ function sectionOf(name) {
   }
   if (/emscripten::|embind|emval/i.test(name)) return 'Embind';
   if (/orw::bindings::/.test(name)) return 'bindings (C++ side)';
-  if (/orw::/.test(name)) return 'orw: ops, shapes, plan, runtime';
+  // Shape inference: the shape functions (every family's and the inferred-only ops'), whole-model
+  // inference with its diagnostics and declarations, and their shared rules.
+  if (/orw::(infer_\w*shape|\(anonymous namespace\)::GraphInference|merge_declared|window_output_dims|broadcast_inputs|dim_(mul|add|sub|div)|normalize_axis|optional_info|set_output|input_values|known_values)\b/.test(head)) {
+    return 'orw: shape functions, model inference';
+  }
+  if (/orw::/.test(name)) return 'orw: ops, plan, runtime';
   if (/onnx::/.test(head)) return 'ONNX messages (onnx.pb.cc)';
   if (/google::protobuf/.test(head)) return 'protobuf-lite';
   if (/std::|__cxa|__cxxabiv1|__gxx|operator (new|delete)|typeinfo|vtable/.test(name)) return 'libc++ / libc++abi';

@@ -6,7 +6,7 @@
 import { dtypeNameFromOnnx, onnxFromDtype } from './dtypes.mjs';
 import { printable } from './guards.mjs';
 import { withBytes } from './heap.mjs';
-import { fail, LATEST_OPSET, latestOpset, wasm } from './module.mjs';
+import { fail, failAs, LATEST_OPSET, latestOpset, wasm } from './module.mjs';
 import { encodeModel, encodeNode } from './proto-writer.mjs';
 import { registryRows } from './registry-rows.mjs';
 import { checkDimList, inferredInfos } from './shapes.mjs';
@@ -205,7 +205,9 @@ export function makeModel(spec) {
 // node's input types against its op, e.g. Add of float32 and int64) run on the bytes, its
 // error in makeModel's name; then each declared output type against the one inferred.
 function checkTypeFlow(bytes, outs) {
-  const inferred = inferredInfos(bytes, 'makeModel');
+  const { values: inferred, diagnostics } = inferredInfos(bytes, 'makeModel', false);
+  const invalid = diagnostics.find((d) => d.cause === 'invalid-node');
+  if (invalid) failAs(invalid.kind, `makeModel: ${invalid.message}`);
   outs.forEach((v, i) => {  // (v.type: the ONNX element type; 0 inferred: unknown)
     const got = inferred[v.name]?.type ?? 0;
     if (got !== 0 && got !== v.type) {

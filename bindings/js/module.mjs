@@ -7,6 +7,7 @@ let mod = null;
 let loading = null;
 let readResource = null;
 let errorClasses = null;
+let errorClassNames = null;
 let memoryShared = false;
 
 // True when wasm memory is a SharedArrayBuffer (the threaded build).
@@ -32,6 +33,7 @@ function adopt(m) {
     throw new Error(`onnx-reduce-wasm: the wasm module implements opset ${layout.maxOpset}, the JS layer says ${LATEST_OPSET}: rebuild both`);
   }
   errorClasses = layout.errorClasses.map((name) => JS_CLASSES[name] ?? Error);
+  errorClassNames = layout.errorClasses;
   memoryShared = layout.threads === 1;
   if (memoryShared) followSharedMemory(m);
   mod = m;
@@ -181,6 +183,14 @@ export function exclusive(where, f) {
 // The message the wasm side records for an allocation that failed outside the library's own
 // checks (bindings/status.cc); it names no call, so the JS layer adds one.
 const BARE_OOM = 'out of memory';
+
+// The JS class name ('TypeError', 'RangeError', 'Error') of an error kind of the module.
+export function errorClassName(kind) { return errorClassNames[kind] ?? 'Error'; }
+
+// Throws `message` as the class of the module's error `kind`.
+export function failAs(kind, message) {
+  throw new (errorClasses[kind] ?? Error)(message);
+}
 
 // Throws the JS error for the last failed wasm call: the class of its kind, its message
 // (after `where: ` when given, for calls whose wasm side does not name the API function; a

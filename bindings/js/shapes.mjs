@@ -4,7 +4,7 @@
 import { dtypeNameFromOnnx, onnxFromDtype } from './dtypes.mjs';
 import { asBytes, withBytes } from './heap.mjs';
 import { setEntry } from './guards.mjs';
-import { fail, wasm } from './module.mjs';
+import { errorClassName, fail, wasm } from './module.mjs';
 
 // Dims as the wasm side takes them (bigints as numbers), or a TypeError/RangeError naming `what`.
 export function checkDimList(list, what, allowNull) {
@@ -38,20 +38,43 @@ export function fromWasmInfo(info) {
   return { type: dtypeNameFromOnnx(info.type), dims: info.dims };
 }
 
-// Every value of a serialized ModelProto's graph: { [valueName]: { type, dims } }. Ops
-// outside the package give { type: 'unknown', dims: null } without failing.
-export function inferModelShapes(modelBytes) {
-  const result = inferredInfos(asBytes(modelBytes, 'inferModelShapes: modelBytes'), 'inferModelShapes');
+// Every value of a serialized ModelProto's graph: { [valueName]: { type, dims } }, with two
+// more properties that are not enumerated (so code that walks the values sees only values):
+// `diagnostics`, the nodes inference could not infer or whose declaration it contradicts, and
+// `graph`, every value once in graph order with its role. A value named 'diagnostics' or
+// 'graph' keeps its name; the property is then not added. options.strict: throw the first
+// invalid node or contradicted declaration instead (ops without a shape function are still
+// only reported).
+export function inferModelShapes(modelBytes, options) {
+  const strict = readStrict(options);
+  const result = inferredInfos(asBytes(modelBytes, 'inferModelShapes: modelBytes'), 'inferModelShapes', strict);
   const out = {};  // keyed by the model's names, each an own property ('__proto__' too)
-  for (const [name, info] of Object.entries(result)) setEntry(out, name, fromWasmInfo(info));
+  for (const [name, info] of Object.entries(result.values)) setEntry(out, name, fromWasmInfo(info));
+  const graph = result.order.map(([name, role]) => ({ name, role, ...out[name] }));
+  const diagnostics = result.diagnostics.map((d) => ({
+    nodeIndex: d.nodeIndex, nodeName: d.nodeName, opType: d.opType, domain: d.domain, cause: d.cause,
+    errorClass: errorClassName(d.kind), message: d.message,
+  }));
+  for (const [key, value] of [['diagnostics', diagnostics], ['graph', graph]]) {
+    if (!Object.hasOwn(out, key)) Object.defineProperty(out, key, { value, enumerable: false });
+  }
   return out;
 }
 
-// The wasm side's shape inference of model bytes (a genuine Uint8Array): { [valueName]: wasm
-// info }, or its error thrown in the name of `where` (the API function).
-export function inferredInfos(bytes, where) {
+function readStrict(options) {
+  if (options === undefined || options === null) return false;
+  if (typeof options !== 'object') throw new TypeError('inferModelShapes: options must be an object { strict? } or undefined');
+  const { strict } = options;
+  if (strict === undefined) return false;
+  if (typeof strict !== 'boolean') throw new TypeError(`inferModelShapes: options.strict must be a boolean, got ${typeof strict}`);
+  return strict;
+}
+
+// The wasm side's shape inference of model bytes (a genuine Uint8Array): { values: { [valueName]:
+// wasm info }, order, diagnostics }, or its error thrown in the name of `where` (the API function).
+export function inferredInfos(bytes, where, strict) {
   const m = wasm();
-  const result = withBytes(bytes, (ptr, n) => m.inferModelShapes(ptr, n), where);
+  const result = withBytes(bytes, (ptr, n) => m.inferModelShapes(ptr, n, strict), where);
   if (result === null) fail(where);
   return result;
 }

@@ -12,6 +12,7 @@
 #include "onnx/node_inputs.h"
 #include "plan/broadcast_plan.h"
 #include "onnx/attribute_rules.h"
+#include "shape/dim_math.h"
 #include "shape/node_io.h"
 
 namespace orw {
@@ -19,11 +20,12 @@ namespace {
 
 TensorInfo same_shape(DataType type, const TensorInfo& like) { return TensorInfo{type, like.shape, std::nullopt}; }
 
-Dim broadcast_symbolic(const Node& node, const TensorInfo& a, const TensorInfo& b, const Dim& da, const Dim& db) {
+Dim broadcast_symbolic(const Node& node, const TensorInfo& a, const TensorInfo& b, size_t ia, size_t ib, const Dim& da,
+                       const Dim& db) {
   if (da.is_value() && db.is_value()) {
     if (const auto d = broadcast_dim(da.value(), db.value())) return Dim::of(*d);
     ErrorMessage m;
-    m << node << ": " << InputLabel{node, 0} << ' ' << a << " and " << InputLabel{node, 1} << ' ' << b;
+    m << node << ": " << InputLabel{node, ia} << ' ' << a << " and " << InputLabel{node, ib} << ' ' << b;
     fail<ValueError>(m << " do not broadcast (" << da << " vs " << db << ')');
   }
   if (da.is(1)) return db;
@@ -34,9 +36,32 @@ Dim broadcast_symbolic(const Node& node, const TensorInfo& a, const TensorInfo& 
   return Dim();
 }
 
+// Known values of a shape computed in the graph (seq + 1, batch * heads), as ONNX's data
+// propagation: element by element, a scalar or 1-element side repeated.
+std::optional<Dims> arithmetic_values(ElementwiseOp op, const TensorInfo& a, const TensorInfo& b,
+                                      const std::optional<Dims>& shape) {
+  if (!a.values || !b.values || !shape || shape->size() > 1) return std::nullopt;
+  const Dims &va = *a.values, &vb = *b.values;
+  const size_t n = std::max(va.size(), vb.size());
+  if ((va.size() != n && va.size() != 1) || (vb.size() != n && vb.size() != 1)) return std::nullopt;
+  Dims out;
+  for (size_t i = 0; i < n; ++i) {
+    const Dim& x = va[va.size() == 1 ? 0 : i];
+    const Dim& y = vb[vb.size() == 1 ? 0 : i];
+    switch (op) {
+      case ElementwiseOp::kAdd: out.push_back(dim_add(x, y)); break;
+      case ElementwiseOp::kSub: out.push_back(dim_sub(x, y)); break;
+      case ElementwiseOp::kMul: out.push_back(dim_mul(x, y)); break;
+      default: out.push_back(dim_div(x, y)); break;
+    }
+  }
+  if (std::all_of(out.begin(), out.end(), [](const Dim& d) { return d.is_unknown(); })) return std::nullopt;
+  return out;
+}
+
 }  // namespace
 
-Dims broadcast_dims(const Node& node, const TensorInfo& a, const TensorInfo& b) {
+Dims broadcast_dims(const Node& node, const TensorInfo& a, const TensorInfo& b, size_t ia, size_t ib) {
   const Dims& sa = *a.shape;
   const Dims& sb = *b.shape;
   const size_t rank = std::max(sa.size(), sb.size());
@@ -44,7 +69,7 @@ Dims broadcast_dims(const Node& node, const TensorInfo& a, const TensorInfo& b) 
   for (size_t d = 0; d < rank; ++d) {
     const Dim da = d + sa.size() >= rank ? sa[d + sa.size() - rank] : Dim::of(1);
     const Dim db = d + sb.size() >= rank ? sb[d + sb.size() - rank] : Dim::of(1);
-    out[d] = broadcast_symbolic(node, a, b, da, db);
+    out[d] = broadcast_symbolic(node, a, b, ia, ib, da, db);
   }
   return out;
 }
@@ -70,6 +95,7 @@ void infer_arithmetic_shape(ShapesContext& ctx, const Node& node) {
   TensorInfo out = TensorInfo::of_unknown_rank(type);
   if (is_legacy_broadcast(node)) out.shape = a.shape;  // A's shape (as ONNX's inference for 1-6)
   else if (a.has_rank() && b.has_rank()) out.shape = broadcast_dims(node, a, b);
+  out.values = arithmetic_values(node.schema().elementwise_op, a, b, out.shape);
   ctx.set(output_name(node), std::move(out));
 }
 

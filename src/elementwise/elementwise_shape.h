@@ -26,9 +26,9 @@ void infer_cast_like_shape(ShapesContext& ctx, const Node& node);
 // rank 0 or 1 when known.
 void infer_clip_shape(ShapesContext& ctx, const Node& node);
 
-// The broadcast of two known-rank infos (numpy rules over symbolic dims). Throws
-// std::invalid_argument naming the op and both inputs for two known dims that differ and
-// are not 1.
-Dims broadcast_dims(const Node& node, const TensorInfo& a, const TensorInfo& b);
+// The broadcast of two known-rank infos (numpy rules over symbolic dims): inputs `ia` and `ib`
+// of the node. Throws std::invalid_argument naming the op and both inputs for two known dims
+// that differ and are not 1.
+Dims broadcast_dims(const Node& node, const TensorInfo& a, const TensorInfo& b, size_t ia = 0, size_t ib = 1);
 
 }  // namespace orw

@@ -89,6 +89,11 @@ Model Model::parse(const void* bytes, size_t size) {
       if (!ready) continue;
       const int64_t opset = m.opset(np.domain());
       Node node = Node::from_proto(np, opset);
+      if (node.schema().family == Family::kInferred) {
+        fail<UnsupportedError>(ErrorMessage() << node << ": operator '" << Printable{node.op_type()}
+                                              << "' is not supported for running; the package only infers its "
+                                                 "shapes (inferModelShapes)");
+      }
       for (const auto& out : np.output()) {
         if (out.empty()) continue;  // an omitted optional output
         if (!available.insert(out).second) {

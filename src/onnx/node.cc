@@ -137,7 +137,10 @@ Node Node::make(std::string op_type, std::string domain, int64_t opset, std::vec
 void Node::fill_default_outputs() {
   if (!outputs_.empty()) return;
   size_t count = 1;
-  if (!op_type_.empty()) count = resolve_op(domain_, op_type_, opset_).output_count;
+  if (!op_type_.empty()) {
+    const OpSchema& s = resolve_op(domain_, op_type_, opset_);
+    count = s.min_outputs != 0 ? s.min_outputs : s.output_count;
+  }
   for (size_t i = 0; i < count; ++i) outputs_.push_back("output" + std::to_string(i));
 }
 
@@ -223,21 +226,30 @@ void Node::validate() {
 
   size_t required = 0;
   for (const auto& in : s.inputs) required += in.optional ? 0 : 1;
-  if (!inputs_.empty() && (inputs_.size() < required || inputs_.size() > s.inputs.size())) {
+  const bool variadic = !s.inputs.empty() && s.inputs[s.inputs.size() - 1].variadic;
+  if (!inputs_.empty() && (inputs_.size() < required || (inputs_.size() > s.inputs.size() && !variadic))) {
     ErrorMessage m;
-    m << *this << ": has " << inputs_.size() << " inputs, expected " << required;
-    if (required != s.inputs.size()) m << " to " << s.inputs.size();
+    m << *this << ": has " << inputs_.size() << " inputs, expected ";
+    if (variadic) m << "at least ";
+    m << required;
+    if (required != s.inputs.size() && !variadic) m << " to " << s.inputs.size();
     fail<ValueError>(m);
   }
-  for (size_t i = 0; i < inputs_.size() && i < s.inputs.size(); ++i) {
-    if (inputs_[i].empty() && !s.inputs[i].optional) {
-      fail<ValueError>(ErrorMessage() << *this << ": input " << i << " '" << s.inputs[i].name
+  for (size_t i = 0; i < inputs_.size(); ++i) {
+    const InputSpec& spec = s.inputs[i < s.inputs.size() ? i : s.inputs.size() - 1];
+    if (inputs_[i].empty() && !spec.optional) {
+      fail<ValueError>(ErrorMessage() << *this << ": input " << i << " '" << spec.name
                                                  << "' is required but its name is empty");
     }
   }
-  if (outputs_.size() != s.output_count) {
-    fail<ValueError>(ErrorMessage() << *this << ": has " << outputs_.size() << " outputs, expected "
-                                    << static_cast<int>(s.output_count));
+  const size_t min_outputs = s.min_outputs != 0 ? s.min_outputs : s.output_count;
+  if (outputs_.size() < min_outputs || (s.output_count != kAnyOutputCount && outputs_.size() > s.output_count)) {
+    ErrorMessage m;
+    m << *this << ": has " << outputs_.size() << " outputs, expected ";
+    if (s.output_count == kAnyOutputCount) m << "at least " << min_outputs;
+    else if (min_outputs != s.output_count) m << min_outputs << " to " << static_cast<int>(s.output_count);
+    else m << static_cast<int>(s.output_count);
+    fail<ValueError>(m);
   }
   check_attribute_rules(*this);
 }

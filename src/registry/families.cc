@@ -6,6 +6,7 @@
 #include "elementwise/elementwise_shape.h"
 #include "layout/layout.h"
 #include "normalize/normalize.h"
+#include "registry/inferred_rules.h"
 #include "reduce/reduce.h"
 #include "scan/scan.h"
 #include "select/select.h"
@@ -52,6 +53,7 @@ const OpEntry& entry_of(const OpSchema& s) {
     case Family::kNormalize: return kNormalize;
     case Family::kSelect: return kSelect;
     case Family::kLayout: return kLayout[static_cast<size_t>(s.layout_op)];
+    case Family::kInferred: return inferred_entry(s);
     case Family::kElementwise: break;
   }
   return kElementwise[static_cast<size_t>(s.elementwise_op)];

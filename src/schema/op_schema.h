@@ -11,6 +11,7 @@
 
 #include "core/dtype.h"
 #include "core/attribute.h"
+#include "schema/shape_rules.h"
 
 namespace orw {
 
@@ -23,7 +24,8 @@ enum class AxesFrom : uint8_t { kNone, kAttribute, kInput };
 
 // The families of operators: each has its own folder (src/reduce, src/arg, ...) and one entry
 // in registry/families.h.
-enum class Family : uint8_t { kReduce, kArg, kScan, kElementwise, kConstant, kNormalize, kSelect, kLayout };
+// kInferred: ops the package infers but does not run (their row names a ShapeRule).
+enum class Family : uint8_t { kReduce, kArg, kScan, kElementwise, kConstant, kNormalize, kSelect, kLayout, kInferred };
 
 // The ops of each family, as its kernels know them.
 enum class ReduceOp : uint8_t { kProd, kSum, kMean, kSumSquare, kL1, kL2, kLogSum, kLogSumExp, kMax, kMin };
@@ -51,6 +53,7 @@ struct AttrSpec {
 struct InputSpec {
   const char* name;
   bool optional = false;
+  bool variadic = false;  // the last input only: repeated one or more times (Concat, Sum, ...)
 };
 
 // A fixed list in static storage: an op version's inputs or attributes, the registry's rows.
@@ -78,7 +81,8 @@ struct OpSchema {
   TypeSet types;                  // element types of the data input (and the output; ArgMax/ArgMin: int64)
   StaticList<InputSpec> inputs;  // positional
   StaticList<AttrSpec> attributes;
-  uint8_t output_count = 1;       // every output required (TopK: Values, Indices)
+  uint8_t output_count = 1;       // the most outputs (255: any number); every one required unless min_outputs says
+  uint8_t min_outputs = 0;        // 0: output_count (every output required); else the fewest (Dropout: 1 of 2)
   AxesFrom axes_from = AxesFrom::kNone;
   Family family = Family::kReduce;
   ReduceOp reduce_op = ReduceOp::kProd;  // Reduce ops; ArgMax/ArgMin: kMax or kMin
@@ -89,7 +93,10 @@ struct OpSchema {
   // row of that view normalized; otherwise along the one axis 'axis' (default -1).
   bool coerce_to_2d = false;
   LayoutOp layout_op = LayoutOp::kIdentity;
+  ShapeRule shape_rule = ShapeRule::kNone;  // Family::kInferred: the shape function
 };
+
+constexpr uint8_t kAnyOutputCount = 255;
 
 // "" and "ai.onnx" both name the default domain; returns the canonical name.
 std::string canonical_domain(const std::string& domain);
@@ -99,7 +106,12 @@ std::string canonical_domain(const std::string& domain);
 // op, the domain or that opset is not supported.
 const OpSchema& resolve_op(const std::string& domain, const std::string& op_type, int64_t opset);
 
-// Every row, grouped by op, since-versions ascending (a constant table: no start-up code).
+// The rows of the ops the package runs, grouped by op, since-versions ascending (a constant
+// table: no start-up code).
 StaticList<OpSchema> all_ops();
+
+// Every table of rows: all_ops(), then the inferred-only ops' (schema/rows/), one per ONNX
+// category, then newer_rows(); an op's rows ascend by since-version in this order.
+StaticList<StaticList<OpSchema> (*)()> row_tables();
 
 }  // namespace orw

@@ -5,6 +5,7 @@
 #include "core/errors.h"
 #include "core/names.h"
 #include "schema/layout_rows.h"
+#include "schema/rows/inferred_rows.h"
 
 namespace orw {
 namespace {
@@ -331,10 +332,15 @@ constexpr JoinedRows<N, M> joined(const OpSchema (&a)[N], const OpSchema (&b)[M]
   return t;
 }
 constexpr auto kAllRows = joined(kOps, layout_rows::kRows);
+constexpr StaticList<OpSchema> (*kTables[])() = {all_ops,   generator_rows,    logical_rows, math_rows,   nn_rows,
+                                                  object_detection_rows, quantization_rows, rnn_rows, tensor_rows,
+                                                  newer_rows};
 
 }  // namespace
 
 StaticList<OpSchema> all_ops() { return kAllRows.rows; }
+
+StaticList<StaticList<OpSchema> (*)()> row_tables() { return kTables; }
 
 std::string canonical_domain(const std::string& domain) { return domain.empty() ? kOnnxDomain : domain; }
 
@@ -343,12 +349,17 @@ const OpSchema& resolve_op(const std::string& domain, const std::string& op_type
   const OpSchema* best = nullptr;
   const OpSchema* first = nullptr;
   bool domain_known = false;
-  for (const OpSchema& s : all_ops()) {
-    if (dom != s.domain) continue;
-    domain_known = true;
-    if (op_type != s.op_type) continue;
-    if (!first) first = &s;
-    if (s.since_version <= opset) best = &s;
+  // The run rows (all_ops, the first table) first: an op the package runs is resolved among
+  // them alone, so an inferred-only row of the same op (a generated table's) never shadows one.
+  for (const auto table : row_tables()) {
+    if (first && table != row_tables()[0]) break;
+    for (const OpSchema& s : table()) {
+      if (dom != s.domain) continue;
+      domain_known = true;
+      if (op_type != s.op_type) continue;
+      if (!first) first = &s;
+      if (s.since_version <= opset) best = &s;
+    }
   }
   if (domain_known && first && opset >= 1 && opset <= kMaxOpset && best) return *best;
 

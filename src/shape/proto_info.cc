@@ -80,4 +80,25 @@ std::optional<Dims> shape_values(const std::vector<int64_t>& values) {
   return out;
 }
 
+TensorInfo info_from_constant(const onnx::NodeProto& node) {
+  for (const auto& a : node.attribute()) {
+    if (a.name() == "value") {
+      ErrorMessage what;  // the prefix of info_from_tensor's errors
+      what << "Constant '";
+      if (node.output_size()) what << Printable{node.output(0)};
+      what << "': attribute 'value'";
+      return info_from_tensor(a.t(), what.text());
+    }
+    if (a.name() == "value_int") return {DataType::kInt64, Dims{}, shape_values({a.i()})};
+    if (a.name() == "value_ints") {
+      return {DataType::kInt64, Dims{Dim::of(a.ints_size())}, shape_values({a.ints().begin(), a.ints().end()})};
+    }
+    if (a.name() == "value_float") return TensorInfo::of(DataType::kFloat, {});
+    if (a.name() == "value_floats") return TensorInfo::of(DataType::kFloat, {Dim::of(a.floats_size())});
+    if (a.name() == "value_string") return TensorInfo::of(DataType::kString, {});
+    if (a.name() == "value_strings") return TensorInfo::of(DataType::kString, {Dim::of(a.strings_size())});
+  }
+  return TensorInfo::unknown();  // sparse_value, or an invalid Constant
+}
+
 }  // namespace orw

@@ -10,6 +10,7 @@
 #include "shape/tensor_info.h"
 
 namespace onnx {
+class NodeProto;
 class TensorProto;
 class TypeProto;
 }  // namespace onnx
@@ -28,6 +29,10 @@ TensorInfo info_from_type(const onnx::TypeProto& type);
 // does not match the dims, and SizeError (as checked_element_count) for a dim beyond 2^53 - 1
 // or an element count beyond int64.
 TensorInfo info_from_tensor(const onnx::TensorProto& tensor, const std::string& what);
+
+// A Constant node's output: from attribute `value`, or from the value_* shorthands (opset
+// 12+); unknown for sparse_value or a Constant without a value. Throws as info_from_tensor.
+TensorInfo info_from_constant(const onnx::NodeProto& node);
 
 // `values` as ValueAsShape entries, or nullopt when there are more than kMaxShapeValues.
 std::optional<Dims> shape_values(const std::vector<int64_t>& values);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BACKEND_DIR } from './helpers/backend-tests.mjs';
+import { encodeModel } from './helpers/model-writer.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(root, 'dist/cli.mjs');
@@ -51,14 +52,42 @@ test('cli/run and shapes handle ArgMax models (int64 output)', () => {
   assert.match(r.stdout, /output result: int64\[1,2\] 1 1/);
   const shapes = run('shapes', join(dir, 'model.onnx'));
   assert.equal(shapes.status, 0, shapes.stderr);
-  assert.match(shapes.stdout, /^result: int64\[1,2\]$/m);
+  assert.match(shapes.stdout, /^output {7}result: int64\[1,2\]$/m);
 });
 
-test('cli/shapes prints every value', () => {
+test('cli/shapes prints every value in graph order with its role', () => {
   const r = run('shapes', join(backend, 'test_reduce_sum_keepdims_example/model.onnx'));
   assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /^data: float32\[3,2,2\]$/m);
-  assert.match(r.stdout, /^reduced: float32\[/m);
+  assert.equal(r.stdout, 'input        data: float32[3,2,2]\ninput        axes: int64[1]\noutput       reduced: float32[3,1,2]\n');
+});
+
+test('cli/shapes reports the nodes it could not infer; --json; --strict', () => {
+  const model = encodeModel({
+    opset: 13,
+    nodes: [{ opType: 'Relu', inputs: ['x'], outputs: ['r'] },
+      { opType: 'ReduceMax', inputs: ['r'], outputs: ['bad'], attributes: { axes: [5] } },
+      { opType: 'FancyOp', inputs: ['x'], outputs: ['f'] }],
+    inputs: [{ name: 'x', type: 'float32', dims: ['N', 4] }],
+    outputs: [{ name: 'bad', type: 'float32', dims: null }],
+  });
+  writeFileSync(join(tmp, 'partial.onnx'), model);
+  const r = run('shapes', join(tmp, 'partial.onnx'));
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, [
+    'input        x: float32[N,4]',
+    'intermediate r: float32[N,4]',
+    'output       bad: float32[*]',
+    'intermediate f: unknown[*]',
+    "diagnostic   invalid-node: ReduceMax (opset 13): attribute 'axes': axis 5 is out of range for rank 2 (valid range [-2, 1])",
+    "diagnostic   no-shape-function: FancyOp (opset 13): no shape function for op 'FancyOp' of domain 'ai.onnx' at this opset; its outputs are unknown",
+    ''].join('\n'));
+  const json = JSON.parse(run('shapes', join(tmp, 'partial.onnx'), '--json').stdout);
+  assert.deepEqual(json.values[1], { name: 'r', role: 'intermediate', type: 'float32', dims: ['N', 4] });
+  assert.deepEqual(json.diagnostics.map((d) => [d.nodeIndex, d.opType, d.cause, d.errorClass]),
+    [[1, 'ReduceMax', 'invalid-node', 'RangeError'], [2, 'FancyOp', 'no-shape-function', 'Error']]);
+  const strict = run('shapes', join(tmp, 'partial.onnx'), '--strict');
+  assert.equal(strict.status, 1);
+  assert.match(strict.stderr, /ReduceMax \(opset 13\): attribute 'axes': axis 5 is out of range/);
 });
 
 test('cli/bad input fails with a message and a non-zero exit', () => {

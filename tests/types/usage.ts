@@ -1,7 +1,7 @@
 // Compile-only check of the hand-written types (tsc --noEmit): typical uses type-check, and
 // the @ts-expect-error lines prove the types reject misuse.
 import { init, Tensor, Node, InferenceSession, inferModelShapes, readTensorProto, memoryStats, makeModel, makeNode, LATEST_OPSET, runtimeInfo } from 'onnx-reduce-wasm';
-import type { ShapeInfo, DataType, TensorLocation, ModelSpec, RuntimeInfo } from 'onnx-reduce-wasm';
+import type { ShapeInfo, DataType, TensorLocation, ModelSpec, RuntimeInfo, ShapeDiagnostic, GraphValueShape } from 'onnx-reduce-wasm';
 
 async function main(modelBytes: Uint8Array): Promise<void> {
   await init();
@@ -60,6 +60,13 @@ async function main(modelBytes: Uint8Array): Promise<void> {
   const named = wasmSession.runSync({ x: resident }, ['y'], { preferredOutputLocation: 'cpu' });
   for (const t of [kept, into, resident]) t.dispose();
   const all: Record<string, ShapeInfo> = inferModelShapes(modelBytes);
+  const report = inferModelShapes(modelBytes, { strict: false });
+  const firstCause: ShapeDiagnostic['cause'] = report.diagnostics[0].cause;
+  const roles: GraphValueShape['role'][] = report.graph.map((v) => v.role);
+  // @ts-expect-error strict is a boolean
+  inferModelShapes(modelBytes, { strict: 'yes' });
+  // @ts-expect-error causes are a fixed set
+  const badCause: ShapeDiagnostic['cause'] = 'whatever';
 
   // Models and nodes built in JS.
   const spec: ModelSpec = {

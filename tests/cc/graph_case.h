@@ -1,0 +1,80 @@
+// A small graph written in the shapes' text form, for the tests of whole-model shape
+// inference: GraphCase(13).input("x", "float32[N,3]").node("Relu", {"x"}, {"y"}).at("y").
+#pragma once
+#include <string>
+#include <vector>
+
+#include "orw_proto/onnx.pb.h"
+#include "runtime/model_shapes.h"
+#include "test_shape_helpers.h"
+
+namespace shape_test {
+
+// Writes an info's type and shape ("float32[N,?,3]", "?[*]") into a ValueInfoProto.
+inline void write_value_info(onnx::ValueInfoProto* v, const std::string& name, const std::string& text) {
+  const TensorInfo t = info(text);
+  v->set_name(name);
+  auto* tt = v->mutable_type()->mutable_tensor_type();
+  tt->set_elem_type(static_cast<int>(t.type));
+  if (!t.shape) return;
+  auto* shape = tt->mutable_shape();
+  for (const Dim& d : *t.shape) {
+    auto* dim = shape->add_dim();
+    if (d.is_value()) dim->set_dim_value(d.value());
+    if (d.is_symbol()) dim->set_dim_param(d.name());
+  }
+}
+
+struct GraphCase {
+  onnx::ModelProto m;
+
+  explicit GraphCase(int64_t opset) {
+    m.set_ir_version(8);
+    m.add_opset_import()->set_version(opset);
+    m.mutable_graph();
+  }
+  GraphCase& input(const std::string& name, const std::string& text) {
+    write_value_info(m.mutable_graph()->add_input(), name, text);
+    return *this;
+  }
+  GraphCase& output(const std::string& name, const std::string& text) {
+    write_value_info(m.mutable_graph()->add_output(), name, text);
+    return *this;
+  }
+  GraphCase& value_info(const std::string& name, const std::string& text) {
+    write_value_info(m.mutable_graph()->add_value_info(), name, text);
+    return *this;
+  }
+  // An int64 initializer of rank 1 (or rank 0 with `scalar`).
+  GraphCase& ints(const std::string& name, const std::vector<int64_t>& values, bool scalar = false) {
+    auto* t = m.mutable_graph()->add_initializer();
+    t->set_name(name);
+    t->set_data_type(7);
+    if (!scalar) t->add_dims(static_cast<int64_t>(values.size()));
+    for (int64_t v : values) t->add_int64_data(v);
+    return *this;
+  }
+  GraphCase& node(const std::string& op, const std::vector<std::string>& inputs, const std::vector<std::string>& outputs,
+                  const std::vector<onnx::AttributeProto>& attrs = {}, const std::string& name = {}) {
+    onnx::NodeProto n = make_node(op, inputs, outputs, attrs);
+    n.set_name(name);
+    *m.mutable_graph()->add_node() = n;
+    return *this;
+  }
+  orw::ModelShapes report(bool strict = false) const {
+    const std::string bytes = m.SerializeAsString();
+    return orw::infer_model_shapes_report(bytes.data(), bytes.size(), {strict});
+  }
+  // The text form of a value of the (non-strict) report.
+  std::string at(const std::string& name) const { return orw::to_string(report().values.at(name)); }
+};
+
+inline onnx::AttributeProto string_attr(const std::string& name, const std::string& v) {
+  onnx::AttributeProto a;
+  a.set_name(name);
+  a.set_type(onnx::AttributeProto::STRING);
+  a.set_s(v);
+  return a;
+}
+
+}  // namespace shape_test

@@ -1,0 +1,92 @@
+// inferModelShapes: every value it can infer, diagnostics beside them (non-enumerable, so code
+// that walks the values is unchanged), the graph in order with roles, strict mode, and
+// declarations (graph outputs, value_info) used and checked.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { init, inferModelShapes } from '../../dist/index.node.mjs';
+import { encodeModel } from './helpers/model-writer.mjs';
+
+await init();
+
+const f32 = (data, dims) => ({ type: 'float32', data: Float32Array.from(data), dims });
+
+// x [batch,seq,384] -> MatMul(W [384,8]) -> ReduceMean(axes [1]) -> Softmax, plus a bad
+// ReduceMax and an op without a shape function.
+const MODEL = encodeModel({
+  opset: 13,
+  nodes: [
+    { opType: 'MatMul', inputs: ['x', 'W'], outputs: ['h'], name: 'mm' },
+    { opType: 'ReduceMean', inputs: ['h'], outputs: ['m'], attributes: { axes: [1], keepdims: 0 } },
+    { opType: 'Softmax', inputs: ['m'], outputs: ['y'] },
+    { opType: 'ReduceMax', inputs: ['m'], outputs: ['bad'], attributes: { axes: [5] }, name: 'rm' },
+    { opType: 'FancyOp', inputs: ['m'], outputs: ['f'] },
+  ],
+  inputs: [{ name: 'x', type: 'float32', dims: ['batch', 'seq', 384] }],
+  initializers: { W: f32(new Array(384 * 8).fill(0), [384, 8]) },
+  outputs: [{ name: 'y', type: 'float32', dims: null }, { name: 'f', type: 'float32', dims: ['batch', 3] }],
+});
+
+test('shapes/every value it can infer; the same record as before', () => {
+  const shapes = inferModelShapes(MODEL);
+  assert.deepEqual(shapes.h, { type: 'float32', dims: ['batch', 'seq', 8] });
+  assert.deepEqual(shapes.m, { type: 'float32', dims: ['batch', 8] });
+  assert.deepEqual(shapes.y, { type: 'float32', dims: ['batch', 8] });
+  assert.deepEqual(shapes.bad, { type: 'unknown', dims: null });
+  assert.deepEqual(shapes.f, { type: 'float32', dims: ['batch', 3] }, 'the declaration fills in an unknown op');
+  assert.deepEqual(Object.keys(shapes).sort(), ['W', 'bad', 'f', 'h', 'm', 'x', 'y']);
+});
+
+test('shapes/diagnostics: node, op, domain, cause, error class and the message', () => {
+  const { diagnostics } = inferModelShapes(MODEL);
+  assert.deepEqual(diagnostics, [
+    { nodeIndex: 3, nodeName: 'rm', opType: 'ReduceMax', domain: 'ai.onnx', cause: 'invalid-node', errorClass: 'RangeError',
+      message: "ReduceMax \"rm\" (opset 13): attribute 'axes': axis 5 is out of range for rank 2 (valid range [-2, 1])" },
+    { nodeIndex: 4, nodeName: '', opType: 'FancyOp', domain: 'ai.onnx', cause: 'no-shape-function', errorClass: 'Error',
+      message: "FancyOp (opset 13): no shape function for op 'FancyOp' of domain 'ai.onnx' at this opset; its outputs are unknown" },
+  ]);
+});
+
+test('shapes/graph: every value once in graph order with its role', () => {
+  const { graph } = inferModelShapes(MODEL);
+  assert.deepEqual(graph.map((v) => `${v.role} ${v.name}`),
+    ['input x', 'initializer W', 'intermediate h', 'intermediate m', 'output y', 'intermediate bad', 'output f']);
+  assert.deepEqual(graph[2], { name: 'h', role: 'intermediate', type: 'float32', dims: ['batch', 'seq', 8] });
+});
+
+test('shapes/strict throws the first invalid node as its class; unknown ops stay reported', () => {
+  assert.throws(() => inferModelShapes(MODEL, { strict: true }),
+    { name: 'RangeError', message: "inferModelShapes: ReduceMax \"rm\" (opset 13): attribute 'axes': axis 5 is out of range for rank 2 (valid range [-2, 1])" });
+  const unknownOnly = encodeModel({
+    opset: 13, nodes: [{ opType: 'FancyOp', inputs: ['x'], outputs: ['f'] }],
+    inputs: [{ name: 'x', type: 'float32', dims: [2] }], outputs: [{ name: 'f', type: 'float32', dims: null }],
+  });
+  assert.equal(inferModelShapes(unknownOnly, { strict: true }).diagnostics.length, 1);
+});
+
+test('shapes/a declaration that contradicts inference is a diagnostic (strict: thrown)', () => {
+  const model = encodeModel({
+    opset: 13, nodes: [{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }],
+    inputs: [{ name: 'x', type: 'float32', dims: ['N', 4] }], outputs: [{ name: 'y', type: 'float32', dims: ['N', 5] }],
+  });
+  const shapes = inferModelShapes(model);
+  assert.deepEqual(shapes.y, { type: 'float32', dims: ['N', 4] }, "inference's answer stays");
+  assert.equal(shapes.diagnostics[0].cause, 'declared-conflict');
+  assert.equal(shapes.diagnostics[0].message,
+    "Relu (opset 13): output 'y' is declared float32[N,5] but inferred float32[N,4]: dim 1 is 4, declared 5");
+  assert.throws(() => inferModelShapes(model, { strict: true }), { name: 'RangeError', message: /dim 1 is 4, declared 5/ });
+});
+
+test('shapes/a value named like an extra property keeps its name', () => {
+  const model = encodeModel({
+    opset: 13, nodes: [{ opType: 'Relu', inputs: ['x'], outputs: ['diagnostics'] }],
+    inputs: [{ name: 'x', type: 'float32', dims: [2] }], outputs: [{ name: 'diagnostics', type: 'float32', dims: null }],
+  });
+  const shapes = inferModelShapes(model);
+  assert.deepEqual(shapes.diagnostics, { type: 'float32', dims: [2] });
+  assert.equal(shapes.graph.length, 2);
+});
+
+test('shapes/options are checked', () => {
+  assert.throws(() => inferModelShapes(MODEL, 3), { name: 'TypeError', message: /options must be an object/ });
+  assert.throws(() => inferModelShapes(MODEL, { strict: 1 }), { name: 'TypeError', message: /options\.strict must be a boolean, got number/ });
+});
