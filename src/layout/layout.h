@@ -34,13 +34,7 @@ std::vector<Tensor> run_expand(const Node& node, const std::vector<const Tensor*
 // where the infos allow them. The shape/axes input is read when its values are known
 // (ValueAsShape: an initializer, a Constant, a Shape output). Ops that keep the element order
 // (all but Shape and Expand) pass the input's values on; Shape's output values are the dims.
-void infer_reshape_shape(ShapesContext& ctx, const Node& node);
-void infer_squeeze_shape(ShapesContext& ctx, const Node& node);
-void infer_unsqueeze_shape(ShapesContext& ctx, const Node& node);
-void infer_flatten_shape(ShapesContext& ctx, const Node& node);
 void infer_identity_shape(ShapesContext& ctx, const Node& node);
-void infer_shape_shape(ShapesContext& ctx, const Node& node);
-void infer_expand_shape(ShapesContext& ctx, const Node& node);
 
 // The rules both share.
 

@@ -4,6 +4,7 @@
 #include "constant/constant.h"
 #include "elementwise/elementwise.h"
 #include "elementwise/elementwise_shape.h"
+#include "inferred/inferred.h"  // the shape functions of Reshape, Squeeze, ... (layout ops run; their rules infer)
 #include "layout/layout.h"
 #include "normalize/normalize.h"
 #include "registry/inferred_rules.h"

@@ -351,13 +351,16 @@ const OpSchema& resolve_op(const std::string& domain, const std::string& op_type
   bool domain_known = false;
   // The run rows (all_ops, the first table) first: an op the package runs is resolved among
   // them alone, so an inferred-only row of the same op (a generated table's) never shadows one.
+  bool runs = false;  // found among the run rows
   for (const auto table : row_tables()) {
-    if (first && table != row_tables()[0]) break;
+    if (runs) break;
+    const bool run_table = table == row_tables()[0];
     for (const OpSchema& s : table()) {
       if (dom != s.domain) continue;
       domain_known = true;
       if (op_type != s.op_type) continue;
       if (!first) first = &s;
+      runs = runs || run_table;
       if (s.since_version <= opset) best = &s;
     }
   }

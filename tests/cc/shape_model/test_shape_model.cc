@@ -13,6 +13,7 @@
 #include "elementwise/elementwise_shape.h"
 #include "arg/arg.h"
 #include "constant/constant.h"
+#include "inferred/inferred.h"
 #include "layout/layout.h"
 #include "normalize/normalize.h"
 #include "reduce/reduce.h"
