@@ -132,3 +132,28 @@ test('cli/--help and -h list every command and exit 0', () => {
 });
 
 test.after(() => rmSync(tmp, { recursive: true, force: true }));
+
+test('cli/run --json prints every input and output as one JSON array (int64 values as strings)', () => {
+  const dir = join(backend, 'test_cumprod_2d_axis_0');
+  const r = run('run', join(dir, 'model.onnx'), '--input', `x=${dir}/test_data_set_0/input_0.pb`, '--input', `axis=${dir}/test_data_set_0/input_1.pb`, '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const report = JSON.parse(r.stdout);
+  assert.deepEqual(report.map((e) => [e.role, e.name]), [['input', 'x'], ['input', 'axis'], ['output', 'y']]);
+  assert.equal(report[2].type, 'float64');
+  assert.deepEqual(report[2].dims, [2, 3]);
+  assert.deepEqual(report[2].values, [1, 2, 3, 4, 10, 18]);
+  const argmax = run('run', join(BACKEND_DIR, 'arg-max-min', 'test_argmax_default_axis_example', 'model.onnx'), '--json');
+  assert.equal(argmax.status, 0, argmax.stderr);
+  const out = JSON.parse(argmax.stdout).find((e) => e.role === 'output');
+  assert.equal(out.type, 'int64');
+  assert.ok(out.values.every((v) => typeof v === 'string'), 'int64 values as strings');
+});
+
+test('cli/an unknown command is a usage error naming it (exit 2)', () => {
+  const r = run('frobnicate', 'model.onnx');
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /^unknown command 'frobnicate' \(run or shapes\)\nusage:/);
+  const escaped = run('\u001b[2Jrm', 'model.onnx');
+  assert.equal(escaped.status, 2);
+  assert.ok(!escaped.stderr.includes('\u001b'), 'control characters of the command are escaped');
+});
