@@ -161,16 +161,13 @@ ORW_KERNEL void l2_float_rows(const float* x, size_t rows, size_t n, float* out)
 // of doubles: the maxes by ReduceMax's float kernel (exact), then per row each element widened
 // a vector at a time, its exp(x - max) taken and summed in double (Softmax keeps the terms in
 // `terms`, n doubles), and the write: term * 1 / sum (LogSoftmax: x - max - log(sum)) rounded
-// once. The same arithmetic as the chunked path (norm::softmax_kr) in three passes instead of
-// five, on four lanes a step. The exp loop runs its body over the whole vectors and once more
-// on the last elements copied into a buffer padded with -inf (whose terms are 0), so the exp
-// polynomial is inlined once.
+// once. The same arithmetic as the chunked path (norm::softmax_kr, whose exp_sum_row it runs
+// on four float-fed lanes) in three passes instead of five.
 ORW_KERNEL void softmax_float_rows(const float* x, size_t rows, size_t n, float* out, bool log, double* terms) {
   using W = simd::Vec128<float, double>;  // four floats as four double lanes
   using V = typename W::V;
   constexpr size_t L = W::kLanes, kRows = 256;  // maxes per group, on the stack
   constexpr float kNegInf = -std::numeric_limits<float>::infinity();
-  const size_t whole = n - n % L;
   float m[kRows];
   for (size_t r0 = 0; r0 < rows; r0 += kRows) {
     const size_t count = std::min(kRows, rows - r0);
@@ -181,30 +178,8 @@ ORW_KERNEL void softmax_float_rows(const float* x, size_t rows, size_t n, float*
       float* o = out + (r0 + k) * n;
       const double mk = m[k];
       const V mv = W::splat(mk);
-      V acc = W::splat(0), acc_below = W::splat(0);
-      float in_pad[L];
-      double out_pad[L];
-      const float* src = row;
-      double* dst = log ? out_pad : terms;  // LogSoftmax keeps no terms
-      const size_t step = log ? 0 : L;
-      size_t end = whole;
-      ORW_NO_UNROLL
-      for (bool last = false;; last = true) {
-        double* d = dst;
-        for (size_t i = 0; i < end; i += L, d += step) {
-          const V diff = W::load(src + i) - mv;
-          const V e = norm::exp_le0<true>(diff);
-          W::store(d, e);
-          acc = acc + e;
-          acc_below = acc_below + (diff < W::splat(0) ? e : W::splat(0));
-        }
-        if (last || whole == n) break;
-        for (size_t l = 0; l < L; ++l) in_pad[l] = whole + l < n ? row[whole + l] : kNegInf;
-        src = in_pad, dst = out_pad, end = L;
-      }
-      if (!log) std::copy(out_pad, out_pad + (n - whole), terms + whole);
-      const double sum = (acc[0] + acc[1]) + (acc[2] + acc[3]);
-      const double below = (acc_below[0] + acc_below[1]) + (acc_below[2] + acc_below[3]);
+      double below;
+      const double sum = norm::exp_sum_row<W, true>(row, n, mk, terms, log, below);
       const double t = norm::slice_factor(log, sum, below);
       size_t i = 0;
       if (log) {

@@ -90,16 +90,18 @@ ORW_INLINE double lane_sum(typename S::V v) {
 // for the last one ran ~7% slower).
 
 // The sum of exp(x[i] - mk) over a row of n (Softmax, !log, keeps each term in out; out may be
-// x, x[i] being read first), and in `below` the sum of the terms with x[i] < mk. The last
-// element's buffer has -inf beside it, whose term is 0.
-template <class S, bool kForFloat>
-ORW_INLINE double exp_sum_row(const double* x, size_t n, double mk, double* out, bool log, double& below) {
+// x, x[i] being read first), and in `below` the sum of the terms with x[i] < mk. x holds S's
+// lane elements: doubles, or floats widened four at a time (the float32 rows path). The last
+// elements' buffer has -inf after them, whose terms are 0.
+template <class S, bool kForFloat, class T = typename S::Lane>
+ORW_INLINE double exp_sum_row(const T* x, size_t n, double mk, double* out, bool log, double& below) {
   constexpr size_t L = S::kLanes;
   const size_t whole = n - n % L;
   const auto mv = S::splat(mk);
   typename S::V acc = S::splat(0), acc_below = S::splat(0);
-  double in_pad[L], out_pad[L];
-  const double* src = x;
+  T in_pad[L];
+  double out_pad[L];
+  const T* src = x;
   // LogSoftmax keeps no terms: they all go to out_pad (a store with no test, which would have
   // clang make a copy of the loop for each outcome).
   double* dst = log ? out_pad : out;
@@ -116,11 +118,10 @@ ORW_INLINE double exp_sum_row(const double* x, size_t n, double mk, double* out,
       acc_below = acc_below + (diff < S::splat(0) ? e : S::splat(0));
     }
     if (last || whole == n) break;
-    in_pad[0] = x[whole];
-    for (size_t l = 1; l < L; ++l) in_pad[l] = -std::numeric_limits<double>::infinity();
+    for (size_t l = 0; l < L; ++l) in_pad[l] = whole + l < n ? x[whole + l] : -std::numeric_limits<T>::infinity();
     src = in_pad, dst = out_pad, end = L;
   }
-  if (whole != n && !log) out[whole] = out_pad[0];
+  if (!log) std::copy(out_pad, out_pad + (n - whole), out + whole);
   below = lane_sum<S>(acc_below);
   return lane_sum<S>(acc);
 }
