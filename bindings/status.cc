@@ -159,9 +159,14 @@ void naming_stream_allocations(void (*f)(uintptr_t), uintptr_t arg = 0) {
 
 uintptr_t last_bytes_ptr() { return reinterpret_cast<uintptr_t>(glue().bytes.data()); }
 size_t last_bytes_length() { return glue().bytes.size(); }
-// A JS string made from the text in place: returning a std::string would copy it into a
-// buffer Embind allocates, which fails when memory is exhausted.
-emscripten::val last_error() { return emscripten::val(glue().error.c_str()); }
+// The message's UTF-8 bytes as a view of wasm memory, decoded by JS (module.mjs: fail):
+// returning a std::string would copy it into a buffer Embind allocates, which fails when
+// memory is exhausted, and val(const char*) reads the bytes as Latin-1 (a non-ASCII name
+// would come out garbled).
+emscripten::val last_error() {
+  const std::string& text = glue().error;
+  return emscripten::val(emscripten::typed_memory_view(text.size(), reinterpret_cast<const unsigned char*>(text.data())));
+}
 int last_error_kind() { return static_cast<int>(glue().error_kind); }
 // Bytes of wasm heap in use by live allocations (for leak checks and monitoring).
 double heap_used() { return static_cast<double>(mallinfo().uordblks); }
