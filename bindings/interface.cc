@@ -1,5 +1,5 @@
 // Embind: what the JS layer reads from the module at init instead of keeping its own copies:
-// the descriptor layouts (status.h), the JS class of each error kind (core/errors.h), the
+// the descriptor layouts (descriptors.h), the JS class of each error kind (core/errors.h), the
 // newest opset, the most threads, the longest name printed whole (core/names.h), and the
 // registry's rows (all_ops(), schema/op_schema.h). Each is JSON text (one string
 // through Embind, parsed by JS: smaller in wasm than building JS objects through val).
@@ -12,7 +12,7 @@
 #include "core/names.h"
 #include "core/parallel.h"
 #include "schema/op_schema.h"
-#include "status.h"
+#include "descriptors.h"
 
 namespace orw::bindings {
 namespace {

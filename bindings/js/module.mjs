@@ -17,7 +17,7 @@ export function sharedMemory() { return memoryShared; }
 
 // The float64 slots of an input descriptor ({ present, type, rank, data, slots }: dims follow
 // the slots) and of each output's ({ type, rank, data, bytes, slots }), as the wasm side reads
-// and writes them (bindings/status.h).
+// and writes them (bindings/descriptors.h).
 export let INPUT_SLOTS = null;
 export let OUTPUT_SLOTS = null;
 // The newest ai.onnx opset the module implements: kMaxOpset in src/schema/op_schema.h. A
@@ -192,7 +192,7 @@ export function exclusive(where, f) {
 }
 
 // The message the wasm side records for an allocation that failed outside the library's own
-// checks (bindings/status.cc); it names no call, so the JS layer adds one.
+// checks (bindings/guarded.cc); it names no call, so the JS layer adds one.
 const BARE_OOM = 'out of memory';
 
 // The JS class name ('TypeError', 'RangeError', 'Error') of an error kind of the module.
