@@ -126,7 +126,7 @@ test('property/CumSum and CumProd match the reference for random opsets, types, 
 });
 
 // The ops the package runs whose values the property tests above do not check against
-// reduce-reference.mjs (the ONNX backend tests, tests/js/conformance.test.mjs, and the
+// reduce-reference.mjs (the ONNX backend tests, tests/js/ops-conformance.test.mjs, and the
 // onnxruntime cross-check cover them). Every op of the registry is in exactly one of this list
 // and the reference's table, so a new op is a conscious choice of which.
 const NOT_IN_REFERENCE = [
