@@ -1,6 +1,7 @@
 // Embind: what the JS layer reads from the module at init instead of keeping its own copies:
-// the descriptor layouts (status.h), the JS class of each error kind (core/errors.h), the
-// newest opset, and the registry's rows (all_ops(), schema/op_schema.h). Each is JSON text (one string
+// the descriptor layouts (descriptors.h), the JS class of each error kind (core/errors.h), the
+// newest opset, the most threads, the longest name printed whole (core/names.h), and the
+// registry's rows (all_ops(), schema/op_schema.h). Each is JSON text (one string
 // through Embind, parsed by JS: smaller in wasm than building JS objects through val).
 #include <emscripten/bind.h>
 
@@ -8,9 +9,10 @@
 #include <string>
 
 #include "core/errors.h"
+#include "core/names.h"
 #include "core/parallel.h"
 #include "schema/op_schema.h"
-#include "status.h"
+#include "descriptors.h"
 
 namespace orw::bindings {
 namespace {
@@ -36,7 +38,8 @@ Json& fields(Json& j, const char* name, const Field (&list)[N]) {
 
 // {"input":{"present":0,"type":1,"rank":2,"data":3,"slots":4},
 //  "output":{"type":0,"rank":1,"data":2,"bytes":3,"slots":4},
-//  "errorClasses":[JS class name by ErrorKind],"maxOpset":26,"threads":0 or 1 (a threaded build)}
+//  "errorClasses":[JS class name by ErrorKind],"maxOpset":26,"maxThreads":64,
+//  "maxPrintedName":64 (bytes),"threads":0 or 1 (a threaded build)}
 std::string layout() {
   static constexpr Field kInput[] = {
       {"present", kInPresent}, {"type", kInType}, {"rank", kInRank}, {"data", kInData}, {"slots", kInSlots}};
@@ -47,6 +50,8 @@ std::string layout() {
   fields(j, "output", kOutput) << ",\"errorClasses\":[";
   for (size_t i = 0; i < kErrorKindCount; ++i) quoted(j << (i ? "," : ""), kErrorKinds[i].js_class);
   key(j << "],", "maxOpset") << kMaxOpset << ',';
+  key(j, "maxThreads") << kMaxThreads << ',';
+  key(j, "maxPrintedName") << kMaxPrintedName << ',';
   key(j, "threads") << (threads_supported() ? 1 : 0) << '}';
   return std::move(j.text());
 }
