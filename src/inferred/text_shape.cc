@@ -1,4 +1,4 @@
-// Compress, Unique, Upsample, and the string ops StringNormalizer and TfIdfVectorizer.
+// Compress, Unique, Upsample, and the string ops StringNormalizer, TfIdfVectorizer and StringSplit.
 #include <algorithm>
 
 #include "core/errors.h"
@@ -86,6 +86,19 @@ void infer_tf_idf_vectorizer_shape(ShapesContext& ctx, const Node& node) {
     out.shape = x.rank() == 1 ? Dims{Dim::of(width)} : Dims{(*x.shape)[0], Dim::of(width)};
   }
   set_output(ctx, node, 0, std::move(out));
+}
+
+// StringSplit: the substrings, string [input dims..., unknown], and their counts, int64 in the
+// input's shape.
+void infer_string_split_shape(ShapesContext& ctx, const Node& node) {
+  const TensorInfo& x = data_input(ctx, node);
+  TensorInfo parts = TensorInfo::of_unknown_rank(DataType::kString);
+  if (x.has_rank()) {
+    parts.shape = *x.shape;
+    parts.shape->push_back(Dim());
+  }
+  set_output(ctx, node, 0, std::move(parts));
+  set_output(ctx, node, 1, {DataType::kInt64, x.shape, std::nullopt});
 }
 
 }  // namespace orw
