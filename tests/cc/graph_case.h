@@ -67,6 +67,12 @@ struct GraphCase {
   }
   // The text form of a value of the (non-strict) report.
   std::string at(const std::string& name) const { return orw::to_string(report().values.at(name)); }
+  // The message of the report's one diagnostic (else how many there are, which no test expects).
+  std::string only_diagnostic() const {
+    const orw::ModelShapes r = report();
+    if (r.diagnostics.size() != 1) return std::to_string(r.diagnostics.size()) + " diagnostics";
+    return r.diagnostics[0].message;
+  }
 };
 
 inline onnx::AttributeProto string_attr(const std::string& name, const std::string& v) {
