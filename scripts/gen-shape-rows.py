@@ -69,6 +69,8 @@ RULES.update({
     'RegexFullMatch': 'kSameShapeBool', 'StringConcat': 'kBroadcast', 'DeformConv': 'kConv',
     'AffineGrid': 'kAffineGrid', 'Attention': 'kAttention', 'BitCast': 'kBitCast', 'CenterCropPad': 'kCenterCropPad',
     'ImageDecoder': 'kImageDecoder', 'StringSplit': 'kStringSplit',
+    # inferred through their subgraphs by whole-model inference (runtime/subgraph_shapes.h)
+    'If': 'kSubgraphs', 'Loop': 'kSubgraphs', 'Scan': 'kSubgraphs',
 })
 
 TYPES = {'float': 'kFloat', 'uint8': 'kUint8', 'int8': 'kInt8', 'uint16': 'kUint16', 'int16': 'kInt16',

@@ -49,55 +49,61 @@ constexpr AttrSpec kAttrs22[] = {{"align_corners", AttrType::kInt}, {"mode", Att
 constexpr InputSpec kIn15[] = {{"X", false, false}, {"scale", false, false}, {"bias", false, false}};
 constexpr AttrSpec kAttrs23[] = {{"epsilon", AttrType::kFloat}, {"num_groups", AttrType::kInt}, {"stash_type", AttrType::kInt}};
 constexpr AttrSpec kAttrs24[] = {{"alpha", AttrType::kFloat}, {"beta", AttrType::kFloat}};
-constexpr InputSpec kIn16[] = {{"encoded_stream", false, false}};
-constexpr AttrSpec kAttrs25[] = {{"pixel_format", AttrType::kString}};
-constexpr InputSpec kIn17[] = {{"input", false, false}, {"scale", false, false}, {"B", false, false}};
-constexpr AttrSpec kAttrs26[] = {{"epsilon", AttrType::kFloat}};
-constexpr AttrSpec kAttrs27[] = {{"detect_negative", AttrType::kInt}, {"detect_positive", AttrType::kInt}};
-constexpr InputSpec kIn18[] = {{"X", false, false}, {"W", false, false}, {"R", false, false}, {"B", true, false}, {"sequence_lens", true, false}, {"initial_h", true, false}, {"initial_c", true, false}, {"P", true, false}};
-constexpr AttrSpec kAttrs28[] = {{"activation_alpha", AttrType::kFloats}, {"activation_beta", AttrType::kFloats}, {"activations", AttrType::kStrings}, {"clip", AttrType::kFloat}, {"direction", AttrType::kString}, {"hidden_size", AttrType::kInt}, {"input_forget", AttrType::kInt}, {"layout", AttrType::kInt}};
-constexpr AttrSpec kAttrs29[] = {{"auto_pad", AttrType::kString}, {"ceil_mode", AttrType::kInt}, {"dilations", AttrType::kInts}, {"kernel_shape", AttrType::kInts}, {"p", AttrType::kInt}, {"pads", AttrType::kInts}, {"strides", AttrType::kInts}};
-constexpr AttrSpec kAttrs30[] = {{"auto_pad", AttrType::kString}, {"ceil_mode", AttrType::kInt}, {"dilations", AttrType::kInts}, {"kernel_shape", AttrType::kInts}, {"pads", AttrType::kInts}, {"storage_order", AttrType::kInt}, {"strides", AttrType::kInts}};
-constexpr InputSpec kIn19[] = {{"X", false, false}, {"rois", false, false}};
-constexpr AttrSpec kAttrs31[] = {{"pooled_shape", AttrType::kInts}, {"spatial_scale", AttrType::kFloat}};
-constexpr InputSpec kIn20[] = {{"X", false, false}, {"I", false, false}, {"output_shape", true, false}};
-constexpr AttrSpec kAttrs32[] = {{"kernel_shape", AttrType::kInts}, {"pads", AttrType::kInts}, {"strides", AttrType::kInts}};
-constexpr AttrSpec kAttrs33[] = {{"dtype", AttrType::kInt}, {"sample_size", AttrType::kInt}, {"seed", AttrType::kFloat}};
-constexpr InputSpec kIn21[] = {{"input", false, false}, {"target", false, false}, {"weight", true, false}};
-constexpr AttrSpec kAttrs34[] = {{"ignore_index", AttrType::kInt}, {"reduction", AttrType::kString}};
-constexpr InputSpec kIn22[] = {{"data", false, false}, {"pads", false, false}, {"constant_value", true, false}, {"axes", true, false}};
-constexpr AttrSpec kAttrs35[] = {{"mode", AttrType::kString}};
-constexpr InputSpec kIn23[] = {{"a", false, false}, {"a_scale", false, false}, {"a_zero_point", false, false}, {"b", false, false}, {"b_scale", false, false}, {"b_zero_point", false, false}, {"y_scale", false, false}, {"y_zero_point", false, false}};
-constexpr InputSpec kIn24[] = {{"x", false, false}, {"y_scale", false, false}, {"y_zero_point", true, false}};
-constexpr AttrSpec kAttrs36[] = {{"axis", AttrType::kInt}, {"saturate", AttrType::kInt}};
-constexpr AttrSpec kAttrs37[] = {{"axis", AttrType::kInt}, {"block_size", AttrType::kInt}, {"output_dtype", AttrType::kInt}, {"saturate", AttrType::kInt}};
-constexpr AttrSpec kAttrs38[] = {{"axis", AttrType::kInt}, {"block_size", AttrType::kInt}, {"output_dtype", AttrType::kInt}, {"precision", AttrType::kInt}, {"saturate", AttrType::kInt}};
-constexpr InputSpec kIn25[] = {{"X", false, false}, {"scale", false, false}};
-constexpr AttrSpec kAttrs39[] = {{"axis", AttrType::kInt}, {"epsilon", AttrType::kFloat}, {"stash_type", AttrType::kInt}};
-constexpr AttrSpec kAttrs40[] = {{"activation_alpha", AttrType::kFloats}, {"activation_beta", AttrType::kFloats}, {"activations", AttrType::kStrings}, {"clip", AttrType::kFloat}, {"direction", AttrType::kString}, {"hidden_size", AttrType::kInt}, {"layout", AttrType::kInt}};
-constexpr AttrSpec kAttrs41[] = {{"dtype", AttrType::kInt}, {"mean", AttrType::kFloat}, {"scale", AttrType::kFloat}, {"seed", AttrType::kFloat}, {"shape", AttrType::kInts}};
-constexpr AttrSpec kAttrs42[] = {{"dtype", AttrType::kInt}, {"mean", AttrType::kFloat}, {"scale", AttrType::kFloat}, {"seed", AttrType::kFloat}};
-constexpr AttrSpec kAttrs43[] = {{"dtype", AttrType::kInt}, {"high", AttrType::kFloat}, {"low", AttrType::kFloat}, {"seed", AttrType::kFloat}, {"shape", AttrType::kInts}};
-constexpr AttrSpec kAttrs44[] = {{"dtype", AttrType::kInt}, {"high", AttrType::kFloat}, {"low", AttrType::kFloat}, {"seed", AttrType::kFloat}};
-constexpr AttrSpec kAttrs45[] = {{"pattern", AttrType::kString}};
-constexpr InputSpec kIn26[] = {{"X", false, false}, {"roi", true, false}, {"scales", true, false}, {"sizes", true, false}};
-constexpr AttrSpec kAttrs46[] = {{"antialias", AttrType::kInt}, {"axes", AttrType::kInts}, {"coordinate_transformation_mode", AttrType::kString}, {"cubic_coeff_a", AttrType::kFloat}, {"exclude_outside", AttrType::kInt}, {"extrapolation_value", AttrType::kFloat}, {"keep_aspect_ratio_policy", AttrType::kString}, {"mode", AttrType::kString}, {"nearest_mode", AttrType::kString}};
-constexpr InputSpec kIn27[] = {{"X", false, false}, {"rois", false, false}, {"batch_indices", false, false}};
-constexpr AttrSpec kAttrs47[] = {{"coordinate_transformation_mode", AttrType::kString}, {"mode", AttrType::kString}, {"output_height", AttrType::kInt}, {"output_width", AttrType::kInt}, {"sampling_ratio", AttrType::kInt}, {"spatial_scale", AttrType::kFloat}};
-constexpr InputSpec kIn28[] = {{"X", false, false}, {"cos_cache", false, false}, {"sin_cache", false, false}, {"position_ids", true, false}};
-constexpr AttrSpec kAttrs48[] = {{"interleaved", AttrType::kInt}, {"num_heads", AttrType::kInt}, {"rotary_embedding_dim", AttrType::kInt}};
-constexpr InputSpec kIn29[] = {{"data", false, false}, {"indices", false, false}, {"updates", false, false}};
-constexpr AttrSpec kAttrs49[] = {{"axis", AttrType::kInt}, {"reduction", AttrType::kString}};
-constexpr AttrSpec kAttrs50[] = {{"reduction", AttrType::kString}};
-constexpr AttrSpec kAttrs51[] = {{"alpha", AttrType::kFloat}, {"gamma", AttrType::kFloat}};
-constexpr InputSpec kIn30[] = {{"data", false, false}};
-constexpr InputSpec kIn31[] = {{"input", false, false}, {"split", true, false}};
-constexpr AttrSpec kAttrs52[] = {{"axis", AttrType::kInt}, {"num_outputs", AttrType::kInt}};
-constexpr InputSpec kIn32[] = {{"X", false, false}, {"Y", false, false}};
-constexpr AttrSpec kAttrs53[] = {{"delimiter", AttrType::kString}, {"maxsplit", AttrType::kInt}};
-constexpr InputSpec kIn33[] = {{"past_cache", false, false}, {"update", false, false}, {"write_indices", true, false}};
-constexpr AttrSpec kAttrs54[] = {{"axis", AttrType::kInt}, {"mode", AttrType::kString}};
-constexpr AttrSpec kAttrs55[] = {{"perm", AttrType::kInts}};
+constexpr InputSpec kIn16[] = {{"cond", false, false}};
+constexpr AttrSpec kAttrs25[] = {{"else_branch", AttrType::kGraph}, {"then_branch", AttrType::kGraph}};
+constexpr InputSpec kIn17[] = {{"encoded_stream", false, false}};
+constexpr AttrSpec kAttrs26[] = {{"pixel_format", AttrType::kString}};
+constexpr InputSpec kIn18[] = {{"input", false, false}, {"scale", false, false}, {"B", false, false}};
+constexpr AttrSpec kAttrs27[] = {{"epsilon", AttrType::kFloat}};
+constexpr AttrSpec kAttrs28[] = {{"detect_negative", AttrType::kInt}, {"detect_positive", AttrType::kInt}};
+constexpr InputSpec kIn19[] = {{"X", false, false}, {"W", false, false}, {"R", false, false}, {"B", true, false}, {"sequence_lens", true, false}, {"initial_h", true, false}, {"initial_c", true, false}, {"P", true, false}};
+constexpr AttrSpec kAttrs29[] = {{"activation_alpha", AttrType::kFloats}, {"activation_beta", AttrType::kFloats}, {"activations", AttrType::kStrings}, {"clip", AttrType::kFloat}, {"direction", AttrType::kString}, {"hidden_size", AttrType::kInt}, {"input_forget", AttrType::kInt}, {"layout", AttrType::kInt}};
+constexpr InputSpec kIn20[] = {{"M", true, false}, {"cond", true, false}, {"v_initial", false, true}};
+constexpr AttrSpec kAttrs30[] = {{"body", AttrType::kGraph}};
+constexpr AttrSpec kAttrs31[] = {{"auto_pad", AttrType::kString}, {"ceil_mode", AttrType::kInt}, {"dilations", AttrType::kInts}, {"kernel_shape", AttrType::kInts}, {"p", AttrType::kInt}, {"pads", AttrType::kInts}, {"strides", AttrType::kInts}};
+constexpr AttrSpec kAttrs32[] = {{"auto_pad", AttrType::kString}, {"ceil_mode", AttrType::kInt}, {"dilations", AttrType::kInts}, {"kernel_shape", AttrType::kInts}, {"pads", AttrType::kInts}, {"storage_order", AttrType::kInt}, {"strides", AttrType::kInts}};
+constexpr InputSpec kIn21[] = {{"X", false, false}, {"rois", false, false}};
+constexpr AttrSpec kAttrs33[] = {{"pooled_shape", AttrType::kInts}, {"spatial_scale", AttrType::kFloat}};
+constexpr InputSpec kIn22[] = {{"X", false, false}, {"I", false, false}, {"output_shape", true, false}};
+constexpr AttrSpec kAttrs34[] = {{"kernel_shape", AttrType::kInts}, {"pads", AttrType::kInts}, {"strides", AttrType::kInts}};
+constexpr AttrSpec kAttrs35[] = {{"dtype", AttrType::kInt}, {"sample_size", AttrType::kInt}, {"seed", AttrType::kFloat}};
+constexpr InputSpec kIn23[] = {{"input", false, false}, {"target", false, false}, {"weight", true, false}};
+constexpr AttrSpec kAttrs36[] = {{"ignore_index", AttrType::kInt}, {"reduction", AttrType::kString}};
+constexpr InputSpec kIn24[] = {{"data", false, false}, {"pads", false, false}, {"constant_value", true, false}, {"axes", true, false}};
+constexpr AttrSpec kAttrs37[] = {{"mode", AttrType::kString}};
+constexpr InputSpec kIn25[] = {{"a", false, false}, {"a_scale", false, false}, {"a_zero_point", false, false}, {"b", false, false}, {"b_scale", false, false}, {"b_zero_point", false, false}, {"y_scale", false, false}, {"y_zero_point", false, false}};
+constexpr InputSpec kIn26[] = {{"x", false, false}, {"y_scale", false, false}, {"y_zero_point", true, false}};
+constexpr AttrSpec kAttrs38[] = {{"axis", AttrType::kInt}, {"saturate", AttrType::kInt}};
+constexpr AttrSpec kAttrs39[] = {{"axis", AttrType::kInt}, {"block_size", AttrType::kInt}, {"output_dtype", AttrType::kInt}, {"saturate", AttrType::kInt}};
+constexpr AttrSpec kAttrs40[] = {{"axis", AttrType::kInt}, {"block_size", AttrType::kInt}, {"output_dtype", AttrType::kInt}, {"precision", AttrType::kInt}, {"saturate", AttrType::kInt}};
+constexpr InputSpec kIn27[] = {{"X", false, false}, {"scale", false, false}};
+constexpr AttrSpec kAttrs41[] = {{"axis", AttrType::kInt}, {"epsilon", AttrType::kFloat}, {"stash_type", AttrType::kInt}};
+constexpr AttrSpec kAttrs42[] = {{"activation_alpha", AttrType::kFloats}, {"activation_beta", AttrType::kFloats}, {"activations", AttrType::kStrings}, {"clip", AttrType::kFloat}, {"direction", AttrType::kString}, {"hidden_size", AttrType::kInt}, {"layout", AttrType::kInt}};
+constexpr AttrSpec kAttrs43[] = {{"dtype", AttrType::kInt}, {"mean", AttrType::kFloat}, {"scale", AttrType::kFloat}, {"seed", AttrType::kFloat}, {"shape", AttrType::kInts}};
+constexpr AttrSpec kAttrs44[] = {{"dtype", AttrType::kInt}, {"mean", AttrType::kFloat}, {"scale", AttrType::kFloat}, {"seed", AttrType::kFloat}};
+constexpr AttrSpec kAttrs45[] = {{"dtype", AttrType::kInt}, {"high", AttrType::kFloat}, {"low", AttrType::kFloat}, {"seed", AttrType::kFloat}, {"shape", AttrType::kInts}};
+constexpr AttrSpec kAttrs46[] = {{"dtype", AttrType::kInt}, {"high", AttrType::kFloat}, {"low", AttrType::kFloat}, {"seed", AttrType::kFloat}};
+constexpr AttrSpec kAttrs47[] = {{"pattern", AttrType::kString}};
+constexpr InputSpec kIn28[] = {{"X", false, false}, {"roi", true, false}, {"scales", true, false}, {"sizes", true, false}};
+constexpr AttrSpec kAttrs48[] = {{"antialias", AttrType::kInt}, {"axes", AttrType::kInts}, {"coordinate_transformation_mode", AttrType::kString}, {"cubic_coeff_a", AttrType::kFloat}, {"exclude_outside", AttrType::kInt}, {"extrapolation_value", AttrType::kFloat}, {"keep_aspect_ratio_policy", AttrType::kString}, {"mode", AttrType::kString}, {"nearest_mode", AttrType::kString}};
+constexpr InputSpec kIn29[] = {{"X", false, false}, {"rois", false, false}, {"batch_indices", false, false}};
+constexpr AttrSpec kAttrs49[] = {{"coordinate_transformation_mode", AttrType::kString}, {"mode", AttrType::kString}, {"output_height", AttrType::kInt}, {"output_width", AttrType::kInt}, {"sampling_ratio", AttrType::kInt}, {"spatial_scale", AttrType::kFloat}};
+constexpr InputSpec kIn30[] = {{"X", false, false}, {"cos_cache", false, false}, {"sin_cache", false, false}, {"position_ids", true, false}};
+constexpr AttrSpec kAttrs50[] = {{"interleaved", AttrType::kInt}, {"num_heads", AttrType::kInt}, {"rotary_embedding_dim", AttrType::kInt}};
+constexpr InputSpec kIn31[] = {{"initial_state_and_scan_inputs", false, true}};
+constexpr AttrSpec kAttrs51[] = {{"body", AttrType::kGraph}, {"num_scan_inputs", AttrType::kInt}, {"scan_input_axes", AttrType::kInts}, {"scan_input_directions", AttrType::kInts}, {"scan_output_axes", AttrType::kInts}, {"scan_output_directions", AttrType::kInts}};
+constexpr InputSpec kIn32[] = {{"data", false, false}, {"indices", false, false}, {"updates", false, false}};
+constexpr AttrSpec kAttrs52[] = {{"axis", AttrType::kInt}, {"reduction", AttrType::kString}};
+constexpr AttrSpec kAttrs53[] = {{"reduction", AttrType::kString}};
+constexpr AttrSpec kAttrs54[] = {{"alpha", AttrType::kFloat}, {"gamma", AttrType::kFloat}};
+constexpr InputSpec kIn33[] = {{"data", false, false}};
+constexpr InputSpec kIn34[] = {{"input", false, false}, {"split", true, false}};
+constexpr AttrSpec kAttrs55[] = {{"axis", AttrType::kInt}, {"num_outputs", AttrType::kInt}};
+constexpr InputSpec kIn35[] = {{"X", false, false}, {"Y", false, false}};
+constexpr AttrSpec kAttrs56[] = {{"delimiter", AttrType::kString}, {"maxsplit", AttrType::kInt}};
+constexpr InputSpec kIn36[] = {{"past_cache", false, false}, {"update", false, false}, {"write_indices", true, false}};
+constexpr AttrSpec kAttrs57[] = {{"axis", AttrType::kInt}, {"mode", AttrType::kString}};
+constexpr AttrSpec kAttrs58[] = {{"perm", AttrType::kInts}};
 
 constexpr OpSchema kRows[] = {
     inferred_row("Acos", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, {}, 1, 1, ShapeRule::kSameAsInput),
@@ -152,67 +158,82 @@ constexpr OpSchema kRows[] = {
     inferred_row("GroupNormalization", 21, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn15, kAttrs23, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("HardSigmoid", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, kAttrs24, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("HardSwish", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("ImageDecoder", 20, {DT::kUint8}, kIn16, kAttrs25, 1, 1, ShapeRule::kImageDecoder),
-    inferred_row("InstanceNormalization", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn17, kAttrs26, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("IsInf", 20, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, kAttrs27, 1, 1, ShapeRule::kSameShapeBool),
+    inferred_row("If", 19, {DT::kBool}, kIn16, kAttrs25, 1, 255, ShapeRule::kSubgraphs),
+    inferred_row("If", 21, {DT::kBool}, kIn16, kAttrs25, 1, 255, ShapeRule::kSubgraphs),
+    inferred_row("If", 23, {DT::kBool}, kIn16, kAttrs25, 1, 255, ShapeRule::kSubgraphs),
+    inferred_row("If", 24, {DT::kBool}, kIn16, kAttrs25, 1, 255, ShapeRule::kSubgraphs),
+    inferred_row("If", 25, {DT::kBool}, kIn16, kAttrs25, 1, 255, ShapeRule::kSubgraphs),
+    inferred_row("ImageDecoder", 20, {DT::kUint8}, kIn17, kAttrs26, 1, 1, ShapeRule::kImageDecoder),
+    inferred_row("InstanceNormalization", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn18, kAttrs27, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("IsInf", 20, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, kAttrs28, 1, 1, ShapeRule::kSameShapeBool),
     inferred_row("IsNaN", 20, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, {}, 1, 1, ShapeRule::kSameShapeBool),
-    inferred_row("LSTM", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn18, kAttrs28, 1, 3, ShapeRule::kRecurrent),
-    inferred_row("LpPool", 18, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, kAttrs29, 1, 1, ShapeRule::kPool),
-    inferred_row("LpPool", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, kAttrs29, 1, 1, ShapeRule::kPool),
-    inferred_row("MaxPool", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kInt8, DT::kUint8}, kIn4, kAttrs30, 1, 2, ShapeRule::kPool),
-    inferred_row("MaxRoiPool", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn19, kAttrs31, 1, 1, ShapeRule::kRoiPool),
-    inferred_row("MaxUnpool", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn20, kAttrs32, 1, 1, ShapeRule::kMaxUnpool),
+    inferred_row("LSTM", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn19, kAttrs29, 1, 3, ShapeRule::kRecurrent),
+    inferred_row("Loop", 19, {DT::kInt64}, kIn20, kAttrs30, 1, 255, ShapeRule::kSubgraphs),
+    inferred_row("Loop", 21, {DT::kInt64}, kIn20, kAttrs30, 1, 255, ShapeRule::kSubgraphs),
+    inferred_row("Loop", 23, {DT::kInt64}, kIn20, kAttrs30, 1, 255, ShapeRule::kSubgraphs),
+    inferred_row("Loop", 24, {DT::kInt64}, kIn20, kAttrs30, 1, 255, ShapeRule::kSubgraphs),
+    inferred_row("Loop", 25, {DT::kInt64}, kIn20, kAttrs30, 1, 255, ShapeRule::kSubgraphs),
+    inferred_row("LpPool", 18, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, kAttrs31, 1, 1, ShapeRule::kPool),
+    inferred_row("LpPool", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, kAttrs31, 1, 1, ShapeRule::kPool),
+    inferred_row("MaxPool", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kInt8, DT::kUint8}, kIn4, kAttrs32, 1, 2, ShapeRule::kPool),
+    inferred_row("MaxRoiPool", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn21, kAttrs33, 1, 1, ShapeRule::kRoiPool),
+    inferred_row("MaxUnpool", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn22, kAttrs34, 1, 1, ShapeRule::kMaxUnpool),
     inferred_row("Mish", 18, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, {}, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Mish", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("Multinomial", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs33, 1, 1, ShapeRule::kMultinomial),
-    inferred_row("NegativeLogLikelihoodLoss", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn21, kAttrs34, 1, 1, ShapeRule::kLoss),
-    inferred_row("Pad", 18, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn22, kAttrs35, 1, 1, ShapeRule::kPad),
-    inferred_row("Pad", 19, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn22, kAttrs35, 1, 1, ShapeRule::kPad),
-    inferred_row("Pad", 21, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn22, kAttrs35, 1, 1, ShapeRule::kPad),
-    inferred_row("Pad", 23, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn22, kAttrs35, 1, 1, ShapeRule::kPad),
-    inferred_row("Pad", 24, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn22, kAttrs35, 1, 1, ShapeRule::kPad),
-    inferred_row("Pad", 25, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn22, kAttrs35, 1, 1, ShapeRule::kPad),
-    inferred_row("QLinearMatMul", 21, {DT::kInt8, DT::kUint8}, kIn23, {}, 1, 1, ShapeRule::kQLinearMatMul),
-    inferred_row("QuantizeLinear", 19, {DT::kFloat, DT::kFloat16, DT::kBfloat16, DT::kInt32}, kIn24, kAttrs36, 1, 1, ShapeRule::kQuantizeLinear),
-    inferred_row("QuantizeLinear", 21, {DT::kFloat, DT::kFloat16, DT::kBfloat16, DT::kInt32}, kIn24, kAttrs37, 1, 1, ShapeRule::kQuantizeLinear),
-    inferred_row("QuantizeLinear", 23, {DT::kFloat, DT::kFloat16, DT::kBfloat16, DT::kInt32}, kIn24, kAttrs38, 1, 1, ShapeRule::kQuantizeLinear),
-    inferred_row("QuantizeLinear", 24, {DT::kFloat, DT::kFloat16, DT::kBfloat16, DT::kInt32}, kIn24, kAttrs38, 1, 1, ShapeRule::kQuantizeLinear),
-    inferred_row("QuantizeLinear", 25, {DT::kFloat, DT::kFloat16, DT::kBfloat16, DT::kInt32}, kIn24, kAttrs38, 1, 1, ShapeRule::kQuantizeLinear),
-    inferred_row("RMSNormalization", 23, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn25, kAttrs39, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("RNN", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn13, kAttrs40, 1, 2, ShapeRule::kRecurrent),
-    inferred_row("RandomNormal", 22, {}, {}, kAttrs41, 1, 1, ShapeRule::kRandom),
-    inferred_row("RandomNormalLike", 22, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn0, kAttrs42, 1, 1, ShapeRule::kRandomLike),
-    inferred_row("RandomUniform", 22, {}, {}, kAttrs43, 1, 1, ShapeRule::kRandom),
-    inferred_row("RandomUniformLike", 22, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn0, kAttrs44, 1, 1, ShapeRule::kRandomLike),
-    inferred_row("RegexFullMatch", 20, {DT::kString}, kIn4, kAttrs45, 1, 1, ShapeRule::kSameShapeBool),
-    inferred_row("Resize", 18, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn26, kAttrs46, 1, 1, ShapeRule::kResize),
-    inferred_row("Resize", 19, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn26, kAttrs46, 1, 1, ShapeRule::kResize),
-    inferred_row("RoiAlign", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn27, kAttrs47, 1, 1, ShapeRule::kRoiPool),
-    inferred_row("RotaryEmbedding", 23, {DT::kFloat, DT::kFloat16, DT::kBfloat16}, kIn28, kAttrs48, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("Multinomial", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs35, 1, 1, ShapeRule::kMultinomial),
+    inferred_row("NegativeLogLikelihoodLoss", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn23, kAttrs36, 1, 1, ShapeRule::kLoss),
+    inferred_row("Pad", 18, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn24, kAttrs37, 1, 1, ShapeRule::kPad),
+    inferred_row("Pad", 19, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn24, kAttrs37, 1, 1, ShapeRule::kPad),
+    inferred_row("Pad", 21, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn24, kAttrs37, 1, 1, ShapeRule::kPad),
+    inferred_row("Pad", 23, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn24, kAttrs37, 1, 1, ShapeRule::kPad),
+    inferred_row("Pad", 24, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn24, kAttrs37, 1, 1, ShapeRule::kPad),
+    inferred_row("Pad", 25, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn24, kAttrs37, 1, 1, ShapeRule::kPad),
+    inferred_row("QLinearMatMul", 21, {DT::kInt8, DT::kUint8}, kIn25, {}, 1, 1, ShapeRule::kQLinearMatMul),
+    inferred_row("QuantizeLinear", 19, {DT::kFloat, DT::kFloat16, DT::kBfloat16, DT::kInt32}, kIn26, kAttrs38, 1, 1, ShapeRule::kQuantizeLinear),
+    inferred_row("QuantizeLinear", 21, {DT::kFloat, DT::kFloat16, DT::kBfloat16, DT::kInt32}, kIn26, kAttrs39, 1, 1, ShapeRule::kQuantizeLinear),
+    inferred_row("QuantizeLinear", 23, {DT::kFloat, DT::kFloat16, DT::kBfloat16, DT::kInt32}, kIn26, kAttrs40, 1, 1, ShapeRule::kQuantizeLinear),
+    inferred_row("QuantizeLinear", 24, {DT::kFloat, DT::kFloat16, DT::kBfloat16, DT::kInt32}, kIn26, kAttrs40, 1, 1, ShapeRule::kQuantizeLinear),
+    inferred_row("QuantizeLinear", 25, {DT::kFloat, DT::kFloat16, DT::kBfloat16, DT::kInt32}, kIn26, kAttrs40, 1, 1, ShapeRule::kQuantizeLinear),
+    inferred_row("RMSNormalization", 23, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn27, kAttrs41, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("RNN", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn13, kAttrs42, 1, 2, ShapeRule::kRecurrent),
+    inferred_row("RandomNormal", 22, {}, {}, kAttrs43, 1, 1, ShapeRule::kRandom),
+    inferred_row("RandomNormalLike", 22, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn0, kAttrs44, 1, 1, ShapeRule::kRandomLike),
+    inferred_row("RandomUniform", 22, {}, {}, kAttrs45, 1, 1, ShapeRule::kRandom),
+    inferred_row("RandomUniformLike", 22, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn0, kAttrs46, 1, 1, ShapeRule::kRandomLike),
+    inferred_row("RegexFullMatch", 20, {DT::kString}, kIn4, kAttrs47, 1, 1, ShapeRule::kSameShapeBool),
+    inferred_row("Resize", 18, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn28, kAttrs48, 1, 1, ShapeRule::kResize),
+    inferred_row("Resize", 19, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn28, kAttrs48, 1, 1, ShapeRule::kResize),
+    inferred_row("RoiAlign", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn29, kAttrs49, 1, 1, ShapeRule::kRoiPool),
+    inferred_row("RotaryEmbedding", 23, {DT::kFloat, DT::kFloat16, DT::kBfloat16}, kIn30, kAttrs50, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Round", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("ScatterElements", 18, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn29, kAttrs49, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("ScatterND", 18, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn29, kAttrs50, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("Selu", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, kAttrs51, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("Scan", 19, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn31, kAttrs51, 1, 255, ShapeRule::kSubgraphs),
+    inferred_row("Scan", 21, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn31, kAttrs51, 1, 255, ShapeRule::kSubgraphs),
+    inferred_row("Scan", 23, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn31, kAttrs51, 1, 255, ShapeRule::kSubgraphs),
+    inferred_row("Scan", 24, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn31, kAttrs51, 1, 255, ShapeRule::kSubgraphs),
+    inferred_row("Scan", 25, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn31, kAttrs51, 1, 255, ShapeRule::kSubgraphs),
+    inferred_row("ScatterElements", 18, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn32, kAttrs52, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("ScatterND", 18, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn32, kAttrs53, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("Selu", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, kAttrs54, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Sin", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, {}, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Sinh", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("Size", 19, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn30, {}, 1, 1, ShapeRule::kSize),
-    inferred_row("Size", 21, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn30, {}, 1, 1, ShapeRule::kSize),
-    inferred_row("Size", 23, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn30, {}, 1, 1, ShapeRule::kSize),
-    inferred_row("Size", 24, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn30, {}, 1, 1, ShapeRule::kSize),
-    inferred_row("Size", 25, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn30, {}, 1, 1, ShapeRule::kSize),
+    inferred_row("Size", 19, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn33, {}, 1, 1, ShapeRule::kSize),
+    inferred_row("Size", 21, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn33, {}, 1, 1, ShapeRule::kSize),
+    inferred_row("Size", 23, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn33, {}, 1, 1, ShapeRule::kSize),
+    inferred_row("Size", 24, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn33, {}, 1, 1, ShapeRule::kSize),
+    inferred_row("Size", 25, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn33, {}, 1, 1, ShapeRule::kSize),
     inferred_row("Softplus", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, {}, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Softsign", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("Split", 18, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn31, kAttrs52, 1, 255, ShapeRule::kSplit),
-    inferred_row("StringConcat", 20, {DT::kString}, kIn32, {}, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("StringSplit", 20, {DT::kString}, kIn4, kAttrs53, 2, 2, ShapeRule::kStringSplit),
+    inferred_row("Split", 18, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn34, kAttrs55, 1, 255, ShapeRule::kSplit),
+    inferred_row("StringConcat", 20, {DT::kString}, kIn35, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("StringSplit", 20, {DT::kString}, kIn4, kAttrs56, 2, 2, ShapeRule::kStringSplit),
     inferred_row("Swish", 24, {DT::kFloat16, DT::kFloat, DT::kBfloat16, DT::kDouble}, kIn4, kAttrs17, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Tan", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("TensorScatter", 24, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn33, kAttrs54, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("TensorScatter", 24, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn36, kAttrs57, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("ThresholdedRelu", 22, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, kAttrs17, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("Transpose", 21, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn30, kAttrs55, 1, 1, ShapeRule::kTranspose),
-    inferred_row("Transpose", 23, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn30, kAttrs55, 1, 1, ShapeRule::kTranspose),
-    inferred_row("Transpose", 24, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn30, kAttrs55, 1, 1, ShapeRule::kTranspose),
-    inferred_row("Transpose", 25, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn30, kAttrs55, 1, 1, ShapeRule::kTranspose),
+    inferred_row("Transpose", 21, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn33, kAttrs58, 1, 1, ShapeRule::kTranspose),
+    inferred_row("Transpose", 23, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn33, kAttrs58, 1, 1, ShapeRule::kTranspose),
+    inferred_row("Transpose", 24, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn33, kAttrs58, 1, 1, ShapeRule::kTranspose),
+    inferred_row("Transpose", 25, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn33, kAttrs58, 1, 1, ShapeRule::kTranspose),
 };
 
 }  // namespace
