@@ -54,6 +54,15 @@ struct GraphCase {
     for (int64_t v : values) t->add_int64_data(v);
     return *this;
   }
+  // A float32 initializer of rank 1.
+  GraphCase& floats(const std::string& name, const std::vector<float>& values) {
+    auto* t = m.mutable_graph()->add_initializer();
+    t->set_name(name);
+    t->set_data_type(1);
+    t->add_dims(static_cast<int64_t>(values.size()));
+    for (float v : values) t->add_float_data(v);
+    return *this;
+  }
   GraphCase& node(const std::string& op, const std::vector<std::string>& inputs, const std::vector<std::string>& outputs,
                   const std::vector<onnx::AttributeProto>& attrs = {}, const std::string& name = {}) {
     onnx::NodeProto n = make_node(op, inputs, outputs, attrs);
