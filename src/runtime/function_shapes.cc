@@ -4,6 +4,7 @@
 #include "onnx/node.h"
 #include "orw_proto/onnx.pb.h"
 #include "registry/compute_shape.h"
+#include "runtime/string_cast_shapes.h"
 #include "runtime/subgraph_shapes.h"
 #include "schema/op_schema.h"
 #include "shape/proto_info.h"
@@ -53,6 +54,7 @@ void infer_nested_node(ShapesContext& ctx, const onnx::NodeProto& node, const Mo
     return;
   }
   const int64_t opset = ctx.opset(node.domain());
+  if (infer_string_cast(ctx, node, opset)) return;
   try {
     resolve_op(node.domain(), node.op_type(), opset);
   } catch (const UnsupportedError&) {

@@ -9,6 +9,7 @@
 #include "orw_proto/onnx.pb.h"
 #include "registry/compute_shape.h"
 #include "runtime/function_shapes.h"
+#include "runtime/string_cast_shapes.h"
 #include "runtime/subgraph_shapes.h"
 #include "shape/context.h"
 #include "shape/declared.h"
@@ -57,6 +58,8 @@ class GraphInference {
         infer_function_call(ctx_, proto, *fn, functions_);
       } else if (is_control_flow(proto)) {
         infer_control_flow(ctx_, proto, functions_, 0);
+      } else if (infer_string_cast(ctx_, proto, opset)) {
+        // stored
       } else if (has_shape_function(proto, opset)) {
         const std::string bytes = proto.SerializeAsString();
         infer_shapes(ctx_, Node::parse(bytes.data(), bytes.size(), opset));
