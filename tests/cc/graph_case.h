@@ -2,6 +2,7 @@
 // inference: GraphCase(13).input("x", "float32[N,3]").node("Relu", {"x"}, {"y"}).at("y").
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "orw_proto/onnx.pb.h"
@@ -76,6 +77,19 @@ struct GraphCase {
   }
   // The text form of a value of the (non-strict) report.
   std::string at(const std::string& name) const { return orw::to_string(report().values.at(name)); }
+  // "" when each named value has the expected text form and nothing is reported; else what
+  // differs ("y: float32[2] (expected float32[3])", the diagnostics' messages).
+  std::string mismatches(const std::vector<std::pair<std::string, std::string>>& expected) const {
+    const orw::ModelShapes r = report();
+    std::string out;
+    for (const auto& [name, text] : expected) {
+      const auto it = r.values.find(name);
+      const std::string got = it == r.values.end() ? "(none)" : orw::to_string(it->second);
+      if (got != text) out += name + ": " + got + " (expected " + text + "); ";
+    }
+    for (const auto& d : r.diagnostics) out += d.message + "; ";
+    return out;
+  }
   // The message of the report's one diagnostic (else how many there are, which no test expects).
   std::string only_diagnostic() const {
     const orw::ModelShapes r = report();
