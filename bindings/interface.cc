@@ -5,6 +5,7 @@
 // through Embind, parsed by JS: smaller in wasm than building JS objects through val).
 #include <emscripten/bind.h>
 
+#include <map>
 #include <new>
 #include <string>
 
@@ -86,6 +87,34 @@ std::string op_rows_text() {
   return std::move(j.text());
 }
 
+// The ai.onnx ops the package infers but does not run, each with its first opset:
+// [["MatMul",1],["If",1],...] (the rows of the inferred-only tables; an op that runs is not
+// listed, op_rows_text() has it).
+std::string inferred_ops_text() {
+  std::map<std::string, int64_t> first;
+  for (const auto table : row_tables()) {
+    if (table == row_tables()[0]) continue;  // the run rows
+    for (const OpSchema& s : table()) {
+      auto [it, added] = first.emplace(s.op_type, s.since_version);
+      if (!added && s.since_version < it->second) it->second = s.since_version;
+    }
+  }
+  std::string j = "[";
+  for (const auto& [op, since] : first) {
+    if (resolve_op(kOnnxDomain, op, kMaxOpset).family != Family::kInferred) continue;  // it runs
+    j += (j.size() > 1 ? ",[\"" : "[\"") + op + "\"," + std::to_string(since) + ']';
+  }
+  return j + ']';
+}
+
+emscripten::val inferred_ops() {
+  try {
+    return emscripten::val(inferred_ops_text().c_str());
+  } catch (const std::bad_alloc&) {
+    return emscripten::val::null();
+  }
+}
+
 // op_rows_text() as a JS string made in place (a returned std::string would be copied into a
 // buffer Embind allocates), or null when memory is exhausted.
 emscripten::val op_rows() {
@@ -106,5 +135,6 @@ int set_num_threads(int n) { return static_cast<int>(set_thread_count(n < 1 ? 1 
 EMSCRIPTEN_BINDINGS(orw_interface) {
   emscripten::function("layout", &orw::bindings::layout);
   emscripten::function("opRows", &orw::bindings::op_rows);
+  emscripten::function("inferredOps", &orw::bindings::inferred_ops);
   emscripten::function("setNumThreads", &orw::bindings::set_num_threads);
 }
