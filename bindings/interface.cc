@@ -87,22 +87,25 @@ std::string op_rows_text() {
   return std::move(j.text());
 }
 
-// The ai.onnx ops the package infers but does not run, each with its first opset:
-// [["MatMul",1],["If",1],...] (the rows of the inferred-only tables; an op that runs is not
-// listed, op_rows_text() has it).
+// The ops the package infers but does not run, each with its first opset, the domain third
+// when it is not ai.onnx: [["MatMul",1],["If",1],...,["Adam",1,"ai.onnx.preview.training"]]
+// (the rows of the inferred-only tables; an op that runs is not listed, op_rows_text() has it).
 std::string inferred_ops_text() {
-  std::map<std::string, int64_t> first;
+  std::map<std::string, int64_t> first;  // "domain:op" -> its first opset
   for (const auto table : row_tables()) {
     if (table == row_tables()[0]) continue;  // the run rows
     for (const OpSchema& s : table()) {
-      auto [it, added] = first.emplace(s.op_type, s.since_version);
+      auto [it, added] = first.emplace(std::string(s.domain) + ':' + s.op_type, s.since_version);
       if (!added && s.since_version < it->second) it->second = s.since_version;
     }
   }
   std::string j = "[";
-  for (const auto& [op, since] : first) {
-    if (resolve_op(kOnnxDomain, op, kMaxOpset).family != Family::kInferred) continue;  // it runs
-    j += (j.size() > 1 ? ",[\"" : "[\"") + op + "\"," + std::to_string(since) + ']';
+  for (const auto& [key, since] : first) {
+    const size_t colon = key.find(':');  // neither a domain nor an op name has one
+    const std::string domain = key.substr(0, colon), op = key.substr(colon + 1);
+    if (resolve_op(domain, op, max_opset(domain)).family != Family::kInferred) continue;  // it runs
+    j += (j.size() > 1 ? ",[\"" : "[\"") + op + "\"," + std::to_string(since);
+    j += (domain == kOnnxDomain ? "" : ",\"" + domain + '"') + ']';
   }
   return j + ']';
 }

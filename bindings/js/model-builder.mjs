@@ -21,7 +21,7 @@ const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArr
 const isRecord = (v) => isPlainObject(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v));
 
 // The first opset of each op ('ai.onnx:TopK' -> 1), read from the module's rows once: the ops
-// it runs and the ai.onnx ops it only infers (MatMul, Conv, ...).
+// it runs and the ops it only infers (MatMul, Conv, ..., ai.onnx.preview.training's Adam).
 let firstOpsets = null;
 function firstOpset(domain, opType) {
   if (!firstOpsets) {
@@ -32,7 +32,7 @@ function firstOpset(domain, opType) {
     }
     const inferred = wasm().inferredOps();
     if (inferred === null) throw new RangeError('onnx-reduce-wasm: cannot read the registry rows (out of memory)');
-    for (const [op, since] of JSON.parse(inferred)) firstOpsets.set(`${ONNX_DOMAIN}:${op}`, since);
+    for (const [op, since, domain = ONNX_DOMAIN] of JSON.parse(inferred)) firstOpsets.set(`${domain}:${op}`, since);
   }
   return firstOpsets.get(`${domain}:${opType}`);
 }

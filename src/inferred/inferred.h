@@ -98,6 +98,10 @@ void infer_bit_cast_shape(ShapesContext& ctx, const Node& node);
 void infer_attention_shape(ShapesContext& ctx, const Node& node);
 // image_shape.cc
 void infer_image_decoder_shape(ShapesContext& ctx, const Node& node);
+// training_shape.cc (ai.onnx.preview.training)
+void infer_one_state_optimizer_shape(ShapesContext& ctx, const Node& node);
+void infer_two_state_optimizer_shape(ShapesContext& ctx, const Node& node);
+void infer_gradient_shape(ShapesContext& ctx, const Node& node);
 // rules.cc: If, Loop, Scan alone (their subgraphs are not in a Node): an UnsupportedError
 // saying whole-model inference infers them (runtime/subgraph_shapes.h)
 void infer_subgraphs_shape(ShapesContext& ctx, const Node& node);

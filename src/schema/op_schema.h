@@ -19,6 +19,10 @@ namespace orw {
 // rejected: an op may have changed in them.
 constexpr int64_t kMaxOpset = 26;
 constexpr const char* kOnnxDomain = "ai.onnx";
+// The training ops' domain (Adagrad, Adam, Momentum, Gradient), inferred only; its one opset
+// is 1.
+constexpr const char* kPreviewTrainingDomain = "ai.onnx.preview.training";
+constexpr int64_t kMaxPreviewTrainingOpset = 1;
 
 enum class AxesFrom : uint8_t { kNone, kAttribute, kInput };
 
@@ -100,6 +104,10 @@ constexpr uint8_t kAnyOutputCount = 255;
 
 // "" and "ai.onnx" both name the default domain; returns the canonical name.
 std::string canonical_domain(const std::string& domain);
+
+// The newest opset of a (canonical) domain the registry knows: kMaxOpset for ai.onnx,
+// kMaxPreviewTrainingOpset for ai.onnx.preview.training, 0 for any other.
+int64_t max_opset(const std::string& domain);
 
 // The version of (domain, op_type) in force at `opset`: the row with the largest
 // since_version <= opset. Throws UnsupportedError naming the op, domain and opset when the

@@ -335,7 +335,7 @@ constexpr auto kAllRows = joined(kOps, layout_rows::kRows);
 constexpr StaticList<OpSchema> (*kTables[])() = {all_ops,      controlflow_rows,      generator_rows,
                                                   logical_rows, math_rows,             nn_rows,
                                                   object_detection_rows, quantization_rows, rnn_rows,
-                                                  tensor_rows,  newer_rows};
+                                                  tensor_rows,  newer_rows,            training_rows};
 
 }  // namespace
 
@@ -344,6 +344,10 @@ StaticList<OpSchema> all_ops() { return kAllRows.rows; }
 StaticList<StaticList<OpSchema> (*)()> row_tables() { return kTables; }
 
 std::string canonical_domain(const std::string& domain) { return domain.empty() ? kOnnxDomain : domain; }
+
+int64_t max_opset(const std::string& domain) {
+  return domain == kOnnxDomain ? kMaxOpset : domain == kPreviewTrainingDomain ? kMaxPreviewTrainingOpset : 0;
+}
 
 const OpSchema& resolve_op(const std::string& domain, const std::string& op_type, int64_t opset) {
   const std::string dom = canonical_domain(domain);
@@ -365,23 +369,28 @@ const OpSchema& resolve_op(const std::string& domain, const std::string& op_type
       if (s.since_version <= opset) best = &s;
     }
   }
-  if (domain_known && first && opset >= 1 && opset <= kMaxOpset && best) return *best;
+  const int64_t newest = max_opset(dom);
+  if (domain_known && first && opset >= 1 && opset <= newest && best) return *best;
 
   ErrorMessage m;
   m << Printable{op_type} << " (domain '" << Printable{dom} << "', opset " << opset << "): ";
-  if (!domain_known) fail<UnsupportedError>(m << "domain '" << Printable{dom} << "' is not supported (only ai.onnx)");
+  if (!domain_known) {
+    fail<UnsupportedError>(m << "domain '" << Printable{dom} << "' is not supported (only " << kOnnxDomain << " and "
+                             << kPreviewTrainingDomain << ')');
+  }
   if (!first) {
     m << "operator '" << Printable{op_type} << "' is not supported (supported: ";
     const char* previous = nullptr;
-    for (const OpSchema& s : all_ops()) {  // rows of one op are adjacent
+    // The ops run (ai.onnx) or the training domain's; rows of one op are adjacent.
+    for (const OpSchema& s : dom == kOnnxDomain ? all_ops() : training_rows()) {
       if (previous && std::string_view(previous) != s.op_type) m << ", ";
       if (!previous || std::string_view(previous) != s.op_type) m << s.op_type;
       previous = s.op_type;
     }
     fail<UnsupportedError>(m << ')');
   }
-  if (opset < 1 || opset > kMaxOpset) {
-    fail<UnsupportedError>(m << "opset " << opset << " is outside the supported range 1.." << kMaxOpset);
+  if (opset < 1 || opset > newest) {
+    fail<UnsupportedError>(m << "opset " << opset << " is outside the supported range 1.." << newest);
   }
   fail<UnsupportedError>(m << Printable{op_type} << " does not exist in opset " << opset
                            << " (it first appears in opset " << first->since_version << ')');

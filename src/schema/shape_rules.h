@@ -32,6 +32,9 @@ enum class ShapeRule : uint8_t {
   kQLinearConv, kMaxUnpool, kRoiPool, kGridSample, kCompress, kUnique, kUpsample, kStringNormalizer, kTfIdfVectorizer, kCol2Im,
   // added after opset 17
   kAffineGrid, kCenterCropPad, kBitCast, kAttention, kImageDecoder, kStringSplit,
+  // ai.onnx.preview.training (inferred/training_shape.cc): Adagrad and Momentum (one state
+  // per optimized tensor), Adam (two), Gradient
+  kOneStateOptimizer, kTwoStateOptimizer, kGradient,
   // If, Loop, Scan: inferred through their subgraphs by whole-model inference only
   kSubgraphs,
   kCount,  // the number of rules (not a rule)

@@ -117,3 +117,20 @@ test('shapes/makeModel writes the ops the package only infers, checked as the op
     outputs: [{ name: 'g', type: 'float32' }],
   }), /^Error: makeModel: nodes\[0\] \(Gelu\): Gelu exists from opset 20 on, and the opset here is 13$/);
 });
+
+test('shapes/the ai.onnx.preview.training ops are inferred and written without allowUnknownOps', () => {
+  const model = makeModel({
+    opset: 17,
+    opsetImports: { 'ai.onnx.preview.training': 1 },
+    inputs: [
+      { name: 'R', type: 'float32', dims: [] }, { name: 'T', type: 'int64', dims: [] },
+      ...['X', 'G', 'V', 'H'].map((name) => ({ name, type: 'float32', dims: ['n', 3] })),
+    ],
+    nodes: [{ opType: 'Adam', domain: 'ai.onnx.preview.training', inputs: ['R', 'T', 'X', 'G', 'V', 'H'], outputs: ['X2', 'V2', 'H2'] }],
+    outputs: [{ name: 'X2', type: 'float32' }, { name: 'V2', type: 'float32' }, { name: 'H2', type: 'float32' }],
+  });
+  const shapes = inferModelShapes(model);
+  assert.deepEqual(shapes.X2, { type: 'float32', dims: ['n', 3] });
+  assert.deepEqual(shapes.H2, { type: 'float32', dims: ['n', 3] });
+  assert.deepEqual(shapes.diagnostics, []);
+});
