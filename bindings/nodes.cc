@@ -163,7 +163,7 @@ val node_infer_shapes(int handle, val infos) {
 // orw_output_desc(). Returns 1, or 0 with the error recorded.
 // n_placed descriptors after the inputs' describe wasm buffers for the outputs (options.outputs:
 // absent entries for outputs without one); the kernels write into those that fit
-// (RunMemo::place), and JS then finds each output already where it wants it.
+// (PlacedOutputs), and JS then finds each output already where it wants it.
 extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_run(int handle, uintptr_t desc_ptr, int n_inputs, int n_placed) {
   glue().outputs.clear();
   return guarded([&] {
@@ -171,16 +171,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_run(int handle, uintptr_t desc_ptr,
     GlueState& g = glue();
     read_inputs(desc_ptr, n_inputs + n_placed, g.run_tensors, g.run_inputs);
     g.run_inputs.resize(static_cast<size_t>(n_inputs));
-    if (n_placed == 0) {
-      g.outputs = runner.run(g.run_inputs);
-    } else {
-      runner.memo.place(g.run_tensors.data() + n_inputs, static_cast<size_t>(n_placed), g.run_inputs);
-      struct Unplace {
-        RunMemo& memo;
-        ~Unplace() { memo.clear_placed(); }
-      } unplace{runner.memo};
-      g.outputs = runner.run(g.run_inputs);
-    }
+    const PlacedOutputs placed(g.run_tensors.data() + n_inputs, static_cast<size_t>(n_placed), g.run_inputs);
+    g.outputs = runner.run(g.run_inputs, placed);
     describe_outputs();
   });
 }

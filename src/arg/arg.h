@@ -16,7 +16,8 @@ namespace orw {
 class ShapesContext;
 
 // Runs an ArgMax/ArgMin node: int64 indices along 'axis', keepdims, select_last_index.
-std::vector<Tensor> run_arg(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
+std::vector<Tensor> run_arg(const Node& node, const std::vector<const Tensor*>& inputs,
+                            RunMemo& memo, const PlacedOutputs& placed);
 
 // The same run with input 0 fed in pieces.
 std::unique_ptr<StreamedRun> start_streamed_arg(const Node& node, const std::vector<const Tensor*>& inputs);

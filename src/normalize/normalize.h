@@ -18,7 +18,8 @@ class ShapesContext;
 // Runs a Softmax / LogSoftmax / Hardmax / LpNormalization node: one output of the input's type
 // and shape. Throws TypeError for an element type outside the row's, ValueError for an axis
 // out of range (naming the attribute) or an LpNormalization 'p' other than 1 or 2.
-std::vector<Tensor> run_normalize(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
+std::vector<Tensor> run_normalize(const Node& node, const std::vector<const Tensor*>& inputs,
+                                  RunMemo& memo, const PlacedOutputs& placed);
 
 // The same run with the input fed in pieces of whole slices along the axis, each piece's
 // output given back as it is computed (start_streamed_run in runtime/run_node.h); nullptr

@@ -67,10 +67,12 @@ class NormalizeRun final : public SliceRun {
 
 }  // namespace
 
-std::vector<Tensor> run_normalize(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo) {
+std::vector<Tensor> run_normalize(const Node& node, const std::vector<const Tensor*>& inputs,
+                                  RunMemo& memo, const PlacedOutputs& placed) {
   const Tensor& x = *inputs[0];
-  const PreparedNormalize p = prepare_normalize(node, x);
-  Tensor out = memo.output(0, x.type(), x.dims());
+  auto& m = memo.plan<PreparedNormalize>(inputs, 1, [&] { return prepare_normalize(node, x); });
+  const PreparedNormalize& p = m.prepared;
+  Tensor out = placed.output(0, x.type(), x.dims(), &m.outputs[0]);
   if (x.size() == 0) return {out};
   // Tasks of whole slices, slices_per_task of them: the streamed run's pieces (SliceRun) cut
   // at the same places. Both must: a slice's bits can depend on where its call starts (the

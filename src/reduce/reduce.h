@@ -15,7 +15,8 @@ class ShapesContext;
 
 // Runs a Reduce node: axes from the attribute or input 1 (by the row's AxesFrom), keepdims,
 // noop_with_empty_axes. The memo keeps the last run's plan and output buffer.
-std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
+std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*>& inputs,
+                               RunMemo& memo, const PlacedOutputs& placed);
 
 // The same run with input 0 fed in pieces, or nullptr when it cannot stream (see
 // start_streamed_run in runtime/run_node.h).

@@ -63,34 +63,20 @@ PreparedReduce prepare_reduce(const Node& node, const std::vector<const Tensor*>
   return p;
 }
 
-// The last run's key, plan and output buffer: a run on the same shapes and axes skips the
-// checks and the planning, and reuses the buffer once the previous output was dropped.
-struct ReduceMemo final : NodeMemo {
-  RunKey key;
-  ReductionPlan plan;
-  bool copy_input = false;
-  Shape out_dims;
-  ReusedOutput out;
-};
-
 }  // namespace
 
-std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& slot) {
-  ReduceMemo& memo = slot.get<ReduceMemo>();
+std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*>& inputs,
+                               RunMemo& memo, const PlacedOutputs& placed) {
+  // The memo keeps the last run's checks and plan: a run on the same shapes and axes skips
+  // them, and reuses the output buffer once the previous output was dropped.
+  auto& m = memo.plan<PreparedReduce>(inputs, 1, [&] { return prepare_reduce(node, inputs); });
+  const PreparedReduce& p = m.prepared;
   const Tensor& x = *inputs[0];
-  if (!memo.key.matches(inputs, 1)) {
-    memo.key.clear();
-    PreparedReduce p = prepare_reduce(node, inputs);
-    memo.plan = std::move(p.plan);
-    memo.copy_input = p.copy_input;
-    memo.out_dims = std::move(p.out_dims);
-    memo.key.assign(inputs, 1);
-  }
-  Tensor out = slot.output(0, x.type(), memo.out_dims, &memo.out);
-  if (memo.copy_input) {
+  Tensor out = placed.output(0, x.type(), p.out_dims, &m.outputs[0]);
+  if (p.copy_input) {
     std::copy_n(static_cast<const char*>(x.raw()), x.byte_size(), static_cast<char*>(out.mutable_raw()));
   } else {
-    kernels::reduce(node.schema().reduce_op, x.type(), memo.plan, x.raw(), out.mutable_raw());
+    kernels::reduce(node.schema().reduce_op, x.type(), p.plan, x.raw(), out.mutable_raw());
   }
   std::vector<Tensor> result;
   result.push_back(std::move(out));

@@ -15,7 +15,8 @@ class ShapesContext;
 
 // Runs a CumSum/CumProd node along the axis of input 1 (exclusive, reverse). The memo keeps
 // the last run's extent and output buffer.
-std::vector<Tensor> run_scan(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
+std::vector<Tensor> run_scan(const Node& node, const std::vector<const Tensor*>& inputs,
+                             RunMemo& memo, const PlacedOutputs& placed);
 
 // The same run with input 0 fed (and its output produced) in pieces, or nullptr for
 // float16/bfloat16.

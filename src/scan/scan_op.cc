@@ -67,25 +67,14 @@ class ScanRun final : public StreamedRun {
   std::unique_ptr<ScanStream> stream_;
 };
 
-// The last run's key and plan, and the output buffer (as ReduceMemo in reduce_op.cc).
-struct ScanMemo final : NodeMemo {
-  RunKey key;
-  PreparedScan prepared;
-  ReusedOutput out;
-};
-
 }  // namespace
 
-std::vector<Tensor> run_scan(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& slot) {
-  ScanMemo& memo = slot.get<ScanMemo>();
-  if (!memo.key.matches(inputs, 1)) {
-    memo.key.clear();
-    memo.prepared = prepare_scan(node, inputs);
-    memo.key.assign(inputs, 1);
-  }
-  const PreparedScan& p = memo.prepared;
+std::vector<Tensor> run_scan(const Node& node, const std::vector<const Tensor*>& inputs,
+                             RunMemo& memo, const PlacedOutputs& placed) {
+  auto& m = memo.plan<PreparedScan>(inputs, 1, [&] { return prepare_scan(node, inputs); });
+  const PreparedScan& p = m.prepared;
   const Tensor& x = *inputs[0];
-  Tensor out = slot.output(0, x.type(), x.dims(), &memo.out);
+  Tensor out = placed.output(0, x.type(), x.dims(), &m.outputs[0]);
   kernels::scan(node.schema().scan_op, x.type(), p.extent, p.exclusive, p.reverse, x.raw(), out.mutable_raw());
   std::vector<Tensor> result;
   result.push_back(std::move(out));

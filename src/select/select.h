@@ -18,7 +18,8 @@ class ShapesContext;
 // dim replaced by K. Throws TypeError for an X or K of a type the version does not accept,
 // ValueError for a bad axis, K (missing 'k' at version 1, k = 0 at version 1, K not a
 // 1-element 1-D tensor, K < 0, K > the axis size).
-std::vector<Tensor> run_topk(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
+std::vector<Tensor> run_topk(const Node& node, const std::vector<const Tensor*>& inputs,
+                             RunMemo& memo, const PlacedOutputs& placed);
 
 // The same run with X fed in pieces of whole slices along the axis (start_streamed_run in
 // runtime/run_node.h); nullptr when a slice is larger than a piece may be, or the output is

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <cstring>
 #include <cstdlib>
 #include <new>
 #include <stdexcept>
@@ -135,4 +136,67 @@ TEST_CASE("RunMemo/a steady-state run allocates less than half of what a first r
   const int steady = allocations(n, inputs);
   INFO("first run " << first << ", steady state " << steady);
   CHECK(2 * steady < first);
+}
+
+namespace {
+
+// Runs `node` three times on inputs of the same shapes and steering values (`inputs`, then
+// `again` with other data twice), counting the allocations of each run: the family must plan
+// once (the memo's count), allocate less once its plan and output buffers are remembered, the
+// same in every steady run, and give what a fresh node gives.
+void check_planned_once(const Node& node, const std::vector<const Tensor*>& inputs,
+                        const std::vector<const Tensor*>& again) {
+  NodeRunner n{node, {}};
+  const int first = allocations(n, inputs);
+  const int steady = allocations(n, again);
+  const int steady_again = allocations(n, again);
+  INFO(node.op_type() << ": first run " << first << " allocations, steady state " << steady << ", " << steady_again);
+  CHECK(n.memo.plans() == 1);
+  CHECK(steady < first);
+  CHECK(steady_again == steady);
+  const std::vector<Tensor> got = n.run(again), want = run_node(node, again);
+  REQUIRE(got.size() == want.size());
+  for (size_t i = 0; i < got.size(); ++i) {
+    CHECK(got[i].dims() == want[i].dims());
+    CHECK(std::memcmp(got[i].raw(), want[i].raw(), want[i].byte_size()) == 0);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("RunMemo/Reduce plans once for repeated runs of the same shapes", "[memo]") {
+  const Tensor x = f32({8, 16}, 0), y = f32({8, 16}, 3), ax = i64({1});
+  check_planned_once(reduce_sum(), {&x, &ax}, {&y, &ax});
+}
+
+TEST_CASE("RunMemo/Arg plans once for repeated runs of the same shapes", "[memo]") {
+  const Tensor x = f32({8, 16}, 0), y = f32({8, 16}, 3);
+  check_planned_once(Node::make("ArgMax", "", 13, {Attribute::of_int("axis", 1)}), {&x}, {&y});
+}
+
+TEST_CASE("RunMemo/Scan plans once for repeated runs of the same shapes", "[memo]") {
+  const Tensor x = f32({8, 16}, 0), y = f32({8, 16}, 3), ax = i64({1});
+  check_planned_once(Node::make("CumProd", "", 26, {}), {&x, &ax}, {&y, &ax});
+}
+
+TEST_CASE("RunMemo/Normalize plans once for repeated runs of the same shapes", "[memo]") {
+  const Tensor x = f32({8, 16}, 0), y = f32({8, 16}, 3);
+  check_planned_once(Node::make("Softmax", "", 13, {}), {&x}, {&y});
+}
+
+TEST_CASE("RunMemo/TopK plans once for repeated runs of the same shapes and K", "[memo]") {
+  const Tensor x = f32({8, 16}, 0), y = f32({8, 16}, 3), k = i64({3});
+  check_planned_once(Node::make("TopK", "", 11, {}), {&x, &k}, {&y, &k});
+}
+
+TEST_CASE("RunMemo/another K, axis or shape plans again", "[memo]") {
+  NodeRunner n{Node::make("TopK", "", 11, {}), {}};
+  const Tensor x = f32({8, 16}, 0), wide = f32({8, 20}, 0), k3 = i64({3}), k4 = i64({4});
+  n.run({&x, &k3});
+  n.run({&x, &k4});
+  CHECK(n.memo.plans() == 2);
+  n.run({&wide, &k4});
+  CHECK(n.memo.plans() == 3);
+  CHECK(n.run({&wide, &k4})[0].dims() == Shape{8, 4});
+  CHECK(n.memo.plans() == 3);
 }
