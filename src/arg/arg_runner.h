@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "arg/arg_kr_rk_microkernels.h"
-#include "plan/arg_walk.h"
+#include "arg/arg_walk.h"
 
 namespace orw::kernels {
 

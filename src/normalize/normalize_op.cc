@@ -4,12 +4,10 @@
 #include <vector>
 
 #include "core/errors.h"
-#include "core/parallel.h"
 #include "normalize/normalize.h"
 #include "normalize/normalize_kernels.h"
 #include "onnx/node_inputs.h"
 #include "plan/axes.h"
-#include "plan/pieces.h"
 #include "plan/streamed_run.h"
 
 namespace orw {
@@ -74,10 +72,6 @@ std::vector<Tensor> run_normalize(const Node& node, const std::vector<const Tens
   const PreparedNormalize& p = m.prepared;
   Tensor out = placed.output(0, x.type(), x.dims(), &m.outputs[0]);
   if (x.size() == 0) return {out};
-  // Tasks of whole slices, slices_per_task of them: the streamed run's pieces (SliceRun) cut
-  // at the same places. Both must: a slice's bits can depend on where its call starts (the
-  // kernels chunk a call's slices, and LpNormalization sums short rows four at a time), so
-  // the same cuts are what make every thread count and every stream give the same bits.
   const size_t slice = static_cast<size_t>(p.view.n * p.view.inner) * element_size(x.type());
   const auto* in = static_cast<const char*>(x.raw());
   auto* o = static_cast<char*>(out.mutable_raw());
@@ -85,7 +79,7 @@ std::vector<Tensor> run_normalize(const Node& node, const std::vector<const Tens
     kernels::normalize(node.schema().normalize_op, x.type(), {static_cast<int64_t>(s1 - s0), p.view.n, p.view.inner},
                        in + s0 * slice, o + s0 * slice, p.p);
   };
-  parallel_ranges(static_cast<size_t>(p.view.outer), slices_per_task(slice), part);
+  run_slices(static_cast<size_t>(p.view.outer), slice, part);
   return {out};
 }
 

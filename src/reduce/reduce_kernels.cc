@@ -95,10 +95,6 @@ std::unique_ptr<ReduceStream> stream_for(ReduceOp op, const ReductionPlan& plan,
 
 }  // namespace
 
-bool has_elementwise_step(ReduceOp op) {
-  return op == ReduceOp::kSumSquare || op == ReduceOp::kL1 || op == ReduceOp::kL2 || op == ReduceOp::kLogSum;
-}
-
 TypeSet reduce_types(ReduceOp op) {
   return op == ReduceOp::kMax || op == ReduceOp::kMin ? kMinMaxTypes : kNumericTypes;
 }

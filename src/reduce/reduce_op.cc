@@ -50,7 +50,7 @@ PreparedReduce prepare_reduce(const Node& node, const std::vector<const Tensor*>
   std::vector<int64_t> axes = normalize_axes(node, raw_axes, x.rank(), source);
   // No axes: reduce everything, or with noop_with_empty_axes reduce nothing: the input as it
   // is, bit for bit, or through the op's element-wise step (SumSquare: x^2, L1/L2: |x|, ...).
-  if (axes.empty() && noop && !kernels::has_elementwise_step(s.reduce_op)) {
+  if (axes.empty() && noop && !has_elementwise_step(s.reduce_op)) {
     p.out_dims = x.dims();
     p.copy_input = true;
     return p;

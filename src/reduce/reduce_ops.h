@@ -12,7 +12,7 @@
 #include <type_traits>
 
 #include "core/half.h"
-#include "plan/reduce_walk.h"
+#include "reduce/reduce_walk.h"
 
 #include "simd/simd.h"
 

@@ -6,7 +6,7 @@
 #include <memory>
 #include <type_traits>
 
-#include "plan/reduce_walk.h"
+#include "reduce/reduce_walk.h"
 #include "reduce/reduce_microkernels.h"
 #include "reduce/reduce_ops.h"
 #include "simd/simd.h"

@@ -23,15 +23,15 @@ using namespace detail;
 template <class T> using Acc = std::conditional_t<std::is_same_v<T, float>, double, T>;
 
 template <class S, class Op>
-std::unique_ptr<ScanStream> make_runner(const AxisExtent& e, bool exclusive, bool reverse) {
+std::unique_ptr<StreamedRun> make_runner(const AxisExtent& e, bool exclusive, bool reverse) {
   return std::make_unique<ScanRunner<S, Op>>(static_cast<size_t>(e.outer), static_cast<size_t>(e.n),
                                              static_cast<size_t>(e.inner), exclusive, reverse, kPieceBytes);
 }
 
 template <class T>
-std::unique_ptr<ScanStream> scan_stream_for(ScanOp op, const AxisExtent& e, bool exclusive, bool reverse, Variant v) {
+std::unique_ptr<StreamedRun> scan_stream_for(ScanOp op, const AxisExtent& e, bool exclusive, bool reverse, Variant v) {
   using U = Wrapping<T>;
-  auto make = [&](auto op_tag) -> std::unique_ptr<ScanStream> {
+  auto make = [&](auto op_tag) -> std::unique_ptr<StreamedRun> {
     using Op = typename decltype(op_tag)::type;
     if (use_simd(v)) return make_runner<simd::Vec128<U, Acc<U>>, Op>(e, exclusive, reverse);
     return make_runner<simd::Scalar<U, Acc<U>>, Op>(e, exclusive, reverse);
@@ -59,11 +59,11 @@ void scan_typed(ScanOp op, const AxisExtent& e, bool exclusive, bool reverse, co
 
 TypeSet scan_types(ScanOp) { return kNumericTypes; }
 
-std::unique_ptr<ScanStream> make_scan_stream(ScanOp op, DataType type, const AxisExtent& e, bool exclusive,
+std::unique_ptr<StreamedRun> make_scan_stream(ScanOp op, DataType type, const AxisExtent& e, bool exclusive,
                                              bool reverse, Variant v) {
   check_type(scan_types(op), type, "kernels::make_scan_stream");
   if (is_half(type)) return nullptr;
-  std::unique_ptr<ScanStream> stream;
+  std::unique_ptr<StreamedRun> stream;
   with_storage_type(type, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (kArithmetic<T>) stream = scan_stream_for<T>(op, e, exclusive, reverse, v);

@@ -7,7 +7,6 @@
 #include "core/errors.h"
 #include "onnx/node_inputs.h"
 #include "plan/reduction_plan.h"
-#include "plan/scan_walk.h"
 #include "scan/scan_kernels.h"
 
 namespace orw {
@@ -46,27 +45,6 @@ PreparedScan prepare_scan(const Node& node, const std::vector<const Tensor*>& in
   return p;
 }
 
-class ScanRun final : public StreamedRun {
- public:
-  ScanRun(size_t element_size, std::unique_ptr<ScanStream> stream)
-      : element_size_(element_size), stream_(std::move(stream)) {}
-  size_t element_size() const override { return element_size_; }
-  Piece next() const override {
-    const auto p = stream_->next();
-    return {p.offset, p.count};
-  }
-  bool output_in_pieces() const override { return true; }
-  void feed(const void* in, void* out) override { stream_->feed(in, out); }
-  std::vector<Tensor> finish() override {
-    if (stream_->next().count != 0) fail<InternalError>("streamed scan: finish() before the whole input was fed");
-    return {};
-  }
-
- private:
-  size_t element_size_;
-  std::unique_ptr<ScanStream> stream_;
-};
-
 }  // namespace
 
 std::vector<Tensor> run_scan(const Node& node, const std::vector<const Tensor*>& inputs,
@@ -84,9 +62,7 @@ std::vector<Tensor> run_scan(const Node& node, const std::vector<const Tensor*>&
 std::unique_ptr<StreamedRun> start_streamed_scan(const Node& node, const std::vector<const Tensor*>& inputs) {
   const PreparedScan p = prepare_scan(node, inputs);
   const DataType type = inputs[0]->type();
-  auto stream = kernels::make_scan_stream(node.schema().scan_op, type, p.extent, p.exclusive, p.reverse);
-  if (!stream) return nullptr;
-  return std::make_unique<ScanRun>(element_size(type), std::move(stream));
+  return kernels::make_scan_stream(node.schema().scan_op, type, p.extent, p.exclusive, p.reverse);
 }
 
 }  // namespace orw

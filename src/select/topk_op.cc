@@ -4,10 +4,8 @@
 #include <memory>
 
 #include "core/errors.h"
-#include "core/parallel.h"
 #include "onnx/node_inputs.h"
 #include "plan/axes.h"
-#include "plan/pieces.h"
 #include "plan/streamed_run.h"
 #include "select/topk_kernels.h"
 
@@ -116,7 +114,7 @@ std::vector<Tensor> run_topk(const Node& node, const std::vector<const Tensor*>&
     kernels::topk(type, {static_cast<int64_t>(s1 - s0), e.n, e.inner}, p.k, p.largest, in + s0 * in_slice * es,
                   values + s0 * out_slice * es, indices + s0 * out_slice);
   };
-  parallel_ranges(static_cast<size_t>(e.outer), slices_per_task(in_slice * es), part);
+  run_slices(static_cast<size_t>(e.outer), in_slice * es, part);
   return {values_out, indices_out};
 }
 

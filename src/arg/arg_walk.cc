@@ -1,4 +1,4 @@
-#include "plan/arg_walk.h"
+#include "arg/arg_walk.h"
 
 #include <algorithm>
 #include <cstring>
@@ -8,17 +8,6 @@
 #include "plan/pieces.h"
 
 namespace orw {
-
-// Pieces as Reduce streams cut them (piece_shape), except that an RK plan's piece holds at most
-// kArgRkPieceBytes of whole rows (at least one row).
-size_t arg_piece_elements(const ReductionPlan& plan, size_t element_size) {
-  PieceShape p = piece_shape(plan, element_size);
-  if (plan.group_dims.size() == 2 && !plan.group_reduced[1]) {
-    const size_t row_bytes = p.unit * element_size;
-    p.units = std::min(p.units, std::max<size_t>(1, kArgRkPieceBytes / (row_bytes ? row_bytes : 1)));
-  }
-  return p.elements();
-}
 
 ArgWalk::ArgWalk(const ReductionPlan& plan, int64_t* out, size_t element_size, size_t lane_size, const void* bottom)
     : out_(out), plan_(plan), element_size_(element_size), lane_size_(lane_size) {

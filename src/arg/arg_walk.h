@@ -1,14 +1,14 @@
-// The type-independent half of ArgMax/ArgMin streams (built -Oz: it runs once per stream,
-// piece or block, never per element). The typed half is arg/arg_runner.h's ArgRunner, which
-// derives from ArgWalk.
+// The Arg family's walk: the type-independent half of ArgMax/ArgMin streams (built -Oz: it
+// runs once per stream, piece or block, never per element). The typed half is arg_runner.h's
+// ArgRunner, which derives from ArgWalk.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 
 #include "core/buffer.h"
-#include "plan/reduce_walk.h"
 #include "plan/reduction_plan.h"
+#include "plan/streamed_run.h"
 
 namespace orw {
 
