@@ -2,6 +2,7 @@
 // output shape, plan, run the kernel.
 #include <algorithm>
 #include <memory>
+#include <string>
 #include <utility>
 #include <stdexcept>
 
@@ -14,6 +15,10 @@
 #include "reduce/reduce_kernels.h"
 
 namespace orw {
+
+void fail_axes_not_1d(const Node& node, const std::string& shape) {
+  fail<ValueError>(ErrorMessage() << node << ": input 1 'axes' must be a 1-D tensor, got shape " << shape);
+}
 
 namespace {
 
@@ -38,8 +43,7 @@ PreparedReduce prepare_reduce(const Node& node, const std::vector<const Tensor*>
   } else if (const Tensor* axes = optional_input(inputs, 1)) {
     source = "input 'axes'";
     if (axes->rank() != 1) {
-      fail<ValueError>(ErrorMessage() << node << ": input 1 'axes' must be a 1-D tensor, got shape "
-                                                 << ShapeText{axes->dims()});
+      fail_axes_not_1d(node, text_of(ShapeText{axes->dims()}));
     }
     raw_axes = read_int_values(node, *axes, 1, false);
   }

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/tensor.h"
@@ -39,5 +40,9 @@ int64_t topk_attribute_k(const Node& node);
 
 // Throws ValueError unless 0 <= k <= axis_size (`shape` is X's shape as messages print it).
 void check_topk_k(const Node& node, int64_t k, int64_t axis, int64_t axis_size, const std::string& shape);
+
+// Throws ValueError: input 1 'K' is not a 1-D tensor of one element (`shape`: its shape as
+// messages print it).
+[[noreturn]] void fail_topk_k_shape(const Node& node, const std::string& shape);
 
 }  // namespace orw

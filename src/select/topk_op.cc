@@ -29,6 +29,10 @@ void check_topk_k(const Node& node, int64_t k, int64_t axis, int64_t axis_size, 
   }
 }
 
+void fail_topk_k_shape(const Node& node, const std::string& shape) {
+  fail<ValueError>(ErrorMessage() << node << ": input 1 'K' must be a 1-D tensor of one element, got shape " << shape);
+}
+
 namespace {
 
 // K from the second input: a 1-D int64 tensor of one element.
@@ -37,8 +41,7 @@ int64_t input_k(const Node& node, const Tensor& k) {
     fail<TypeError>(ErrorMessage() << node << ": input 1 'K' must be int64, got " << type_name(k.type()));
   }
   if (k.rank() != 1 || k.size() != 1) {
-    fail<ValueError>(ErrorMessage() << node << ": input 1 'K' must be a 1-D tensor of one element, got shape "
-                                    << ShapeText{k.dims()});
+    fail_topk_k_shape(node, text_of(ShapeText{k.dims()}));
   }
   return k.data<int64_t>()[0];
 }

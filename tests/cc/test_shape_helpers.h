@@ -209,4 +209,16 @@ inline void check_inputs_not_held(const std::string& op, int64_t opset, const st
                        Message(prefix + "input 1 '" + second_input + "' is the value 'A'" + not_held));
 }
 
+// The message of what f() throws ("" when it throws nothing): for checks that an operator
+// and its shape function report a bad input in the same words.
+template <class F>
+std::string message_of(F&& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
 }  // namespace shape_test
