@@ -22,25 +22,10 @@
 #include <vector>
 
 #include "core/half.h"
+#include "simd/order_keys.h"  // widened_key: 8/16-bit types and halves as int32 keys
 #include "simd/simd.h"
 
 namespace orw::kernels {
-
-// 8/16-bit integers and float16/bfloat16 run on the int32 kernels: each element becomes an
-// int32 key with the same order. Integers are widened; half bits (read as int16, kHalfMask the
-// exponent mask) become keys whose order is the float order, -0 equal to +0, and a NaN the key
-// kNanKey, which beats every other (INT32_MAX for ArgMax, INT32_MIN for ArgMin).
-template <class T, uint16_t kHalfMask = 0, int32_t kNanKey = 0>
-ORW_INLINE int32_t widened_key(T t) {
-  const int32_t x = static_cast<int32_t>(t);
-  if constexpr (kHalfMask == 0) {
-    return x;
-  } else {
-    int32_t k = x ^ ((x >> 15) & kHalfMagnitudeBits);  // negative values: magnitude bits flipped
-    k = k - (k >> 31);                      // -0 (key -1) meets +0; other negatives move up by one
-    return (x & kHalfMagnitudeBits) > static_cast<int32_t>(kHalfMask) ? kNanKey : k;
-  }
-}
 
 // The integer lanes that hold indices beside value lanes of type L (same width, so a compare
 // mask of the values selects indices too); the scalar instance keeps int64 indices.

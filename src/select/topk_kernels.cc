@@ -23,7 +23,7 @@ using namespace detail;
 // element type (one small instance per type); everything else below depends on the key
 // width alone, so the row walk is built twice, not once per type.
 template <class T, uint16_t kHalfMask = 0>
-ORW_KERNEL void row_keys(const void* row, int64_t n, int64_t inner, TopKKey<T> flip, TopKKey<T>* keys) {
+ORW_KERNEL void row_keys(const void* row, int64_t n, int64_t inner, OrderKey<T> flip, OrderKey<T>* keys) {
   const T* r = static_cast<const T*>(row);
   for (int64_t i = 0; i < n; ++i) keys[i] = order_key<T, kHalfMask>(r[i * inner]) ^ flip;
 }
@@ -108,7 +108,7 @@ ORW_KERNEL void topk_rows(const AxisExtent& g, int64_t k, bool largest, TopKMeth
 template <class T, uint16_t kHalfMask = 0>
 void typed(const AxisExtent& g, int64_t k, bool largest, const void* x, void* values, int64_t* indices, Variant v,
            TopKMethod m) {
-  topk_rows<TopKKey<T>>(g, k, largest, m, sizeof(T), row_keys<T, kHalfMask>, std::is_same_v<T, float>, use_simd(v), x,
+  topk_rows<OrderKey<T>>(g, k, largest, m, sizeof(T), row_keys<T, kHalfMask>, std::is_same_v<T, float>, use_simd(v), x,
                         values, indices);
 }
 
