@@ -19,7 +19,7 @@
 #include "core/parallel.h"
 #include "reduce/reduce_kernels.h"
 #include "scan/scan_kernels.h"
-#include "select/topk_kernels.h"
+#include "topk/topk_kernels.h"
 #include "onnx/node.h"
 #include "runtime/run_node.h"
 #include "plan/reduction_plan.h"

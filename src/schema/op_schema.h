@@ -25,7 +25,7 @@ enum class AxesFrom : uint8_t { kNone, kAttribute, kInput };
 // The families of operators: each has its own folder (src/reduce, src/arg, ...) and one entry
 // in registry/families.h.
 // kInferred: ops the package infers but does not run (their row names a ShapeRule).
-enum class Family : uint8_t { kReduce, kArg, kScan, kElementwise, kConstant, kNormalize, kSelect, kLayout, kInferred };
+enum class Family : uint8_t { kReduce, kArg, kScan, kElementwise, kConstant, kNormalize, kTopK, kLayout, kInferred };
 
 // The ops of each family, as its kernels know them.
 enum class ReduceOp : uint8_t { kProd, kSum, kMean, kSumSquare, kL1, kL2, kLogSum, kLogSumExp, kMax, kMin };

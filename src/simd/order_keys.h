@@ -1,7 +1,7 @@
 // Order-preserving keys: an element's bits turned into an integer whose order is the
 // element's order, so that one integer kernel serves several element types. The one home of
 // these transforms: ReduceMax/Min of halves (reduce/reduce_ops.h, HalfKeyMaxOp), ArgMax/ArgMin
-// of 8/16-bit types (arg/arg_kernels.cc) and TopK (select/topk_microkernels.h).
+// of 8/16-bit types (arg/arg_kernels.cc) and TopK (topk/topk_microkernels.h).
 #pragma once
 #include <cstdint>
 #include <cstring>

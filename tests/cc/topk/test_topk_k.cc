@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "select/topk_kernels.h"
+#include "topk/topk_kernels.h"
 #include "topk_reference.h"
 
 using namespace orw;

@@ -1,4 +1,4 @@
-// The Select family (TopK): what the registry wires for it, and the rules its operator and
+// The TopK family: what the registry wires for it, and the rules its operator and
 // shape function share. The kernels' entry points are in topk_kernels.h.
 #pragma once
 #include <cstdint>

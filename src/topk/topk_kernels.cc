@@ -5,12 +5,12 @@
 #include <memory>
 #include <type_traits>
 
-#include "select/topk_kernels.h"
+#include "topk/topk_kernels.h"
 
 #include "arg/arg_kernels.h"
 #include "core/buffer.h"
 #include "core/half.h"
-#include "select/topk_microkernels.h"
+#include "topk/topk_microkernels.h"
 #include "simd/simd.h"
 #include "simd/storage.h"
 

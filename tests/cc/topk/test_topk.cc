@@ -14,9 +14,9 @@
 #include "helpers.h"
 #include "plan/pieces.h"
 #include "runtime/run_node.h"
-#include "select/topk_kernels.h"
+#include "topk/topk_kernels.h"
 #include "topk_reference.h"
-#include "select/topk_microkernels.h"
+#include "topk/topk_microkernels.h"
 #include "simd/simd.h"
 
 using namespace orw;

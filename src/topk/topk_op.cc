@@ -1,5 +1,5 @@
 // TopK: validate the node and its inputs, then select along the axis with the TopK kernels.
-#include "select/select.h"
+#include "topk/topk.h"
 
 #include <memory>
 
@@ -7,7 +7,7 @@
 #include "onnx/node_inputs.h"
 #include "plan/axes.h"
 #include "plan/streamed_run.h"
-#include "select/topk_kernels.h"
+#include "topk/topk_kernels.h"
 
 namespace orw {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "core/errors.h"
-#include "select/select.h"
+#include "topk/topk.h"
 #include "shape/node_io.h"
 
 namespace orw {
