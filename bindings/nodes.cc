@@ -21,14 +21,14 @@ namespace {
 using emscripten::val;
 
 // Each handle's node and its run memo.
-std::map<int, std::unique_ptr<NodeRunner>>& nodes() {
-  static std::map<int, std::unique_ptr<NodeRunner>> n;
+std::map<int, std::unique_ptr<MemoizedNode>>& nodes() {
+  static std::map<int, std::unique_ptr<MemoizedNode>> n;
   return n;
 }
 
 // The node (and memo) behind `handle`; `api` names the JS call in the error (JS checks first: a
 // handle that is not live here is a bug of the JS layer).
-NodeRunner& live_runner(int handle, const char* api) {
+MemoizedNode& live_memoized_node(int handle, const char* api) {
   auto it = nodes().find(handle);
   if (it == nodes().end()) {
     fail<InternalError>(ErrorMessage() << api << ": this node was disposed");
@@ -36,7 +36,7 @@ NodeRunner& live_runner(int handle, const char* api) {
   return *it->second;
 }
 
-const Node& live_node(int handle, const char* api) { return live_runner(handle, api).node; }
+const Node& live_node(int handle, const char* api) { return live_memoized_node(handle, api).node; }
 
 // Parses NodeProto bytes at [ptr, ptr+len); returns a handle, or 0 on error.
 // With default_io, a node listing no inputs/outputs gets default names (Node.create).
@@ -46,7 +46,7 @@ int node_from_bytes(uintptr_t ptr, size_t len, double opset, bool default_io) {
   guarded([&] {
     Node n = Node::parse(reinterpret_cast<const void*>(ptr), len, static_cast<int64_t>(opset), default_io);
     handle = next++;
-    nodes()[handle] = std::make_unique<NodeRunner>(NodeRunner{std::move(n), {}});
+    nodes()[handle] = std::make_unique<MemoizedNode>(MemoizedNode{std::move(n), {}});
   });
   return handle;
 }
@@ -167,12 +167,12 @@ val node_infer_shapes(int handle, val infos) {
 extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_run(int handle, uintptr_t desc_ptr, int n_inputs, int n_placed) {
   glue().outputs.clear();
   return guarded([&] {
-    NodeRunner& runner = live_runner(handle, "Node.run");
+    MemoizedNode& memoized = live_memoized_node(handle, "Node.run");
     GlueState& g = glue();
     read_inputs(desc_ptr, n_inputs + n_placed, g.run_tensors, g.run_inputs);
     g.run_inputs.resize(static_cast<size_t>(n_inputs));
     const PlacedOutputs placed(g.run_tensors.data() + n_inputs, static_cast<size_t>(n_placed), g.run_inputs);
-    g.outputs = runner.run(g.run_inputs, placed);
+    g.outputs = memoized.run(g.run_inputs, placed);
     describe_outputs();
   });
 }

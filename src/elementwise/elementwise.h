@@ -30,7 +30,7 @@ std::vector<Tensor> run_clip(const Node& node, const std::vector<const Tensor*>&
 
 // The output shape of Add, Sub, Mul, Div: numpy broadcasting from version 7; before it, A's shape, with B
 // equal to A or (broadcast=1) of one element or matching A's dims from 'axis' (default: A's
-// trailing dims). Throws std::invalid_argument naming the op, both inputs and their shapes.
+// trailing dims). Throws ValueError naming the op, both inputs and their shapes.
 Shape arithmetic_output_dims(const Node& node, const Shape& a, const Shape& b);
 
 // True for Add/Sub/Mul/Div versions before 7 (A's shape, limited broadcasting).

@@ -12,7 +12,7 @@
 
 namespace orw {
 
-int64_t normalize_axis(const Node& node, int64_t rank) {
+int64_t normalization_axis(const Node& node, int64_t rank) {
   return axis_attribute(node, rank, node.schema().coerce_to_2d ? 1 : -1);  // the 2-D view's default is 1
 }
 
@@ -31,7 +31,7 @@ PreparedNormalize prepare_normalize(const Node& node, const Tensor& x) {
   const OpSchema& s = node.schema();
   PreparedNormalize r;
   r.p = s.normalize_op == NormalizeOp::kLpNorm ? lp_order(node) : 2;
-  const int64_t axis = normalize_axis(node, x.rank());
+  const int64_t axis = normalization_axis(node, x.rank());
   // The 2-D view of versions 1 and 11 is the single-axis view with the axis being all dims
   // from 'axis' on: [prod(dims[:axis]), prod(dims[axis:]), 1].
   r.view = make_axis_extent(x.dims(), axis);

@@ -55,7 +55,7 @@ struct PlanMemo final : NodeMemo {
   ReusedOutput outputs[kOutputs];
 };
 
-// The memo of one node, kept beside it by whoever runs the node (runtime's NodeRunner and
+// The memo of one node, kept beside it by whoever runs the node (runtime's MemoizedNode and
 // Session): not part of the node's value, so a copy starts with none. Not thread-safe: one
 // node is run by one thread at a time.
 class RunMemo {

@@ -23,7 +23,7 @@ using namespace detail;
 template <class T> using Acc = std::conditional_t<std::is_same_v<T, float>, double, T>;
 
 template <class S, class Op>
-std::unique_ptr<StreamedRun> make_runner(const AxisExtent& e, bool exclusive, bool reverse) {
+std::unique_ptr<StreamedRun> make_scan_runner(const AxisExtent& e, bool exclusive, bool reverse) {
   return std::make_unique<ScanRunner<S, Op>>(static_cast<size_t>(e.outer), static_cast<size_t>(e.n),
                                              static_cast<size_t>(e.inner), exclusive, reverse, kPieceBytes);
 }
@@ -33,8 +33,8 @@ std::unique_ptr<StreamedRun> scan_stream_for(ScanOp op, const AxisExtent& e, boo
   using U = Wrapping<T>;
   auto make = [&](auto op_tag) -> std::unique_ptr<StreamedRun> {
     using Op = typename decltype(op_tag)::type;
-    if (use_simd(v)) return make_runner<simd::Vec128<U, Acc<U>>, Op>(e, exclusive, reverse);
-    return make_runner<simd::Scalar<U, Acc<U>>, Op>(e, exclusive, reverse);
+    if (use_simd(v)) return make_scan_runner<simd::Vec128<U, Acc<U>>, Op>(e, exclusive, reverse);
+    return make_scan_runner<simd::Scalar<U, Acc<U>>, Op>(e, exclusive, reverse);
   };
   if (op == ScanOp::kProd) return make(Tag<ProdOp>{});
   return make(Tag<SumOp>{});
