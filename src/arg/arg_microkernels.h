@@ -1,14 +1,14 @@
 // ArgMax microkernels over a SIMD wrapper S (see simd/simd.h); arg_runner.h drives a
-// ReductionPlan with them. A slice's arg is carried as a pair of vectors: the best values
+// ReductionPlan with them. A row's arg is carried as a pair of vectors: the best values
 // seen per lane and their indices, updated by compare-and-blend. The scalar instance of the
 // same templates is the fallback and the tests' reference.
 //
 // Order: `beats(x, b)` says x is strictly larger than b (a NaN beats every number, as numpy's
 // argmax returns the first NaN). With kLast
 // (select_last_index) an element replaces an equal best; without it only a strictly better
-// one does. Pieces of a slice are visited in index order, so ties resolve to the first (or
+// one does. Pieces of a row are visited in index order, so ties resolve to the first (or
 // last) index.
-//   R : one slice, contiguous            KR: rows, one slice each
+//   R : one span, contiguous             KR: rows, one output each
 //   RK: columns reduced side by side      (outer groups are looped over)
 // They compute ArgMax only: ArgMin runs as ArgMax of -x or ~x (arg_kernels.cc).
 #pragma once

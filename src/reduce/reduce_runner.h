@@ -57,7 +57,7 @@ class ReduceRunner final : public ReduceWalk {
     A* o = acc() + begin;
     for (size_t i = 0; i < count; ++i) o[i] = op_.combine(o[i], op_.pre(static_cast<A>(in[i])));
   }
-  void slice_partial(const void* x, size_t count, void* partial) override {
+  void span_partial(const void* x, size_t count, void* partial) override {
     *static_cast<A*>(partial) = reduce_r<S, Op>(op_, static_cast<const In*>(x), count);
   }
   void add_partial(const void* partial) override { push_partial(*static_cast<const A*>(partial)); }

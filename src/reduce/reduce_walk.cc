@@ -51,7 +51,7 @@ void ReduceWalk::feed(const void* x, size_t begin, size_t count) {
   if (groups == 0 || (groups == 1 && !plan_.group_reduced[0])) return kept(x, begin, count);  // K, or one element
   if (groups == 1) {  // R
     std::max_align_t partial[kMaxAccBytes / sizeof(std::max_align_t)];
-    slice_partial(x, count, partial);
+    span_partial(x, count, partial);
     return add_partial(partial);
   }
   const auto* bytes = static_cast<const char*>(x);
@@ -94,7 +94,7 @@ void ReduceWalk::run(const void* x, size_t count, size_t bytes) {
   const size_t groups = plan_.group_dims.size();
   const bool last_reduced = plan_.group_reduced[groups - 1];
   if (groups == 1 && last_reduced) {
-    run_slices(in, count, piece);
+    run_span_partials(in, count, piece);
   } else if (groups == 2 && !last_reduced) {
     run_columns(in, count, piece);
   } else if (groups > 2) {
@@ -106,13 +106,13 @@ void ReduceWalk::run(const void* x, size_t count, size_t bytes) {
 }
 
 // R: each piece's partial on some thread, then added in piece order (as feed() adds them).
-void ReduceWalk::run_slices(const char* x, size_t count, size_t piece) {
+void ReduceWalk::run_span_partials(const char* x, size_t count, size_t piece) {
   const size_t n = task_count(count, piece);
   const ByteBuffer partials = byte_buffer(n * acc_size_);
   char* p = reinterpret_cast<char*>(partials.get());
   auto task = [&](size_t i) {
     const size_t b = i * piece;
-    slice_partial(x + b * element_size_, std::min(piece, count - b), p + i * acc_size_);
+    span_partial(x + b * element_size_, std::min(piece, count - b), p + i * acc_size_);
   };
   parallel_for(n, task);
   for (size_t i = 0; i < n; ++i) add_partial(p + i * acc_size_);

@@ -50,9 +50,10 @@ class ReduceWalk : public ReduceStream {
 
   // K (nothing reduced, or a single element): out[begin + i] = Op(out[begin + i], x[i]).
   virtual void kept(const void* x, size_t begin, size_t count) = 0;
-  // R: x[0..count) reduced into *partial (one accumulator), then the partials added in input
-  // order (two steps, so that slices can be reduced on several threads).
-  virtual void slice_partial(const void* x, size_t count, void* partial) = 0;
+  // R (the span: the one group reduced, contiguous): x[0..count) reduced into *partial (one
+  // accumulator), then the partials added in input order (two steps, so that parts of the
+  // span can be reduced on several threads).
+  virtual void span_partial(const void* x, size_t count, void* partial) = 0;
   virtual void add_partial(const void* partial) = 0;
   // KR (each of `rows` rows reduced, rows `cols` apart) or RK (rows `stride` apart combined
   // column by column, columns [0, cols) from x) at x, into the accumulators from out_offset on.
@@ -75,7 +76,7 @@ class ReduceWalk : public ReduceStream {
   void block(const char* x, size_t o);
   // The output offset of outer block o.
   size_t block_output(size_t o) const;
-  void run_slices(const char* x, size_t count, size_t piece);
+  void run_span_partials(const char* x, size_t count, size_t piece);
   void run_columns(const char* x, size_t count, size_t piece);
   void run_blocks(const char* x, size_t count);
 

@@ -108,16 +108,18 @@ std::vector<Tensor> run_topk(const Node& node, const std::vector<const Tensor*>&
   if (values_out.size() == 0) return {values_out, indices_out};
   // Slices (outer indices) are independent: tasks of whole slices.
   const size_t es = element_size(type);
-  const AxisExtent& e = p.extent;
-  const auto in_slice = static_cast<size_t>(e.n * e.inner), out_slice = static_cast<size_t>(p.k * e.inner);
+  const AxisExtent& extent = p.extent;
+  const auto in_slice = static_cast<size_t>(extent.n * extent.inner);
+  const auto out_slice = static_cast<size_t>(p.k * extent.inner);
   const auto* in = static_cast<const char*>(inputs[0]->raw());
   auto* values = static_cast<char*>(values_out.mutable_raw());
   int64_t* indices = indices_out.mutable_data<int64_t>();
   auto part = [&](size_t s0, size_t s1) {
-    kernels::topk(type, {static_cast<int64_t>(s1 - s0), e.n, e.inner}, p.k, p.largest, in + s0 * in_slice * es,
-                  values + s0 * out_slice * es, indices + s0 * out_slice);
+    const AxisExtent part_extent{static_cast<int64_t>(s1 - s0), extent.n, extent.inner};
+    kernels::topk(type, part_extent, p.k, p.largest, in + s0 * in_slice * es, values + s0 * out_slice * es,
+                  indices + s0 * out_slice);
   };
-  run_slices(static_cast<size_t>(e.outer), in_slice * es, part);
+  run_slices(static_cast<size_t>(extent.outer), in_slice * es, part);
   return {values_out, indices_out};
 }
 
@@ -125,9 +127,10 @@ std::unique_ptr<StreamedRun> start_streamed_topk(const Node& node, const std::ve
   const DataType type = inputs[0]->type();
   PreparedTopK p = prepare_topk(node, inputs);
   // An empty output, or slices larger than a piece may be: the run on the whole input.
-  const AxisExtent& e = p.extent;
-  if (e.outer * p.k * e.inner == 0 ||
-      !SliceRun::streams(static_cast<size_t>(e.outer), static_cast<size_t>(e.n * e.inner), element_size(type))) {
+  const AxisExtent& extent = p.extent;
+  if (extent.outer * p.k * extent.inner == 0 ||
+      !SliceRun::streams(static_cast<size_t>(extent.outer), static_cast<size_t>(extent.n * extent.inner),
+                         element_size(type))) {
     return nullptr;
   }
   return std::make_unique<TopKRun>(type, std::move(p));
