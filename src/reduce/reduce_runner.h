@@ -88,7 +88,7 @@ class ReduceRunner final : public ReduceWalk {
 // for tests and where it is faster), with finalize step f.
 template <class Op, class T, class A = T>
 std::unique_ptr<ReduceStream> make_reduce_runner(const ReductionPlan& plan, void* out, Variant v, Finalize f = nullptr,
-                                          const ReduceArgs& args = {}) {
+                                                 const ReduceArgs& args = {}) {
   // V8 emulates i64x2.mul on x86 with several instructions: for 64-bit products over
   // contiguous slices (R, KR) the scalar instance is about twice as fast; over columns (RK)
   // the vectors still win.
