@@ -19,6 +19,7 @@
 #include "shape/context.h"
 #include "runtime/model_shapes.h"
 #include "shape/tensor_info.h"
+#include "thrown.h"
 
 namespace shape_test {
 
@@ -207,18 +208,6 @@ inline void check_inputs_not_held(const std::string& op, int64_t opset, const st
   no_second.data("float32[2]").with_second = true;
   CHECK_THROWS_MATCHES(no_second.run(), std::out_of_range,
                        Message(prefix + "input 1 '" + second_input + "' is the value 'A'" + not_held));
-}
-
-// The message of what f() throws ("" when it throws nothing): for checks that an operator
-// and its shape function report a bad input in the same words.
-template <class F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "";
 }
 
 }  // namespace shape_test
