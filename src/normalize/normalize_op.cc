@@ -13,7 +13,7 @@
 namespace orw {
 
 int64_t normalization_axis(const Node& node, int64_t rank) {
-  return axis_attribute(node, rank, node.schema().coerce_to_2d ? 1 : -1);  // the 2-D extent's default is 1
+  return axis_attribute(node, rank, node.schema().coerce_to_2d ? 1 : -1);  // the 2-D versions' default is 1
 }
 
 int64_t lp_order(const Node& node) { return node.int_attribute("p", 2); }  // 1 or 2: checked with the node
