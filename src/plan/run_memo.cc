@@ -49,6 +49,13 @@ bool RunKey::matches(const std::vector<const Tensor*>& inputs, size_t first_valu
   return same && k == words_.size();
 }
 
+bool RunMemo::stale(RunKey& key, const std::vector<const Tensor*>& inputs, size_t first_valued) {
+  if (key.matches(inputs, first_valued)) return false;
+  key.clear();
+  ++plans_;
+  return true;
+}
+
 void RunKey::assign(const std::vector<const Tensor*>& inputs, size_t first_valued) {
   words_.clear();
   if (!walk(inputs, first_valued, [&](int64_t w) { words_.push_back(w); return true; })) words_.clear();

@@ -72,9 +72,7 @@ class RunMemo {
   template <class Prepared, size_t kOutputs = 1, class Prepare>
   PlanMemo<Prepared, kOutputs>& plan(const std::vector<const Tensor*>& inputs, size_t first_valued, Prepare&& prepare) {
     auto& m = get<PlanMemo<Prepared, kOutputs>>();
-    if (!m.key.matches(inputs, first_valued)) {
-      m.key.clear();
-      ++plans_;
+    if (stale(m.key, inputs, first_valued)) {
       m.prepared = prepare();
       m.key.assign(inputs, first_valued);
     }
@@ -84,6 +82,11 @@ class RunMemo {
   size_t plans() const { return plans_; }
 
  private:
+  // False when `key` holds the key of `inputs`; else clears it (so that a prepare() that
+  // throws leaves nothing remembered), counts a planning and returns true. Out of line: one
+  // copy for every family's plan().
+  bool stale(RunKey& key, const std::vector<const Tensor*>& inputs, size_t first_valued);
+
   // The memo of type M, created empty on first use (or when another type was there).
   // The type is told by the address of a static per M, not dynamic_cast: the wasm build has
   // no RTTI.
