@@ -4,7 +4,7 @@
 // scans along both axes, L2 of large values, LogSumExp, integer means, and Softmax,
 // LogSoftmax and L2 normalization over 16M elements.
 // Called by bench/ort-compare.mjs, which passes the runtimes and its model builder; the
-// reference helpers are shared with tests/js/accuracy.test.mjs.
+// reference helpers are shared with tests/js/ops-accuracy.test.mjs.
 
 // Deterministic uniform values in [lo, hi), stored in `Array` (rounding to its type).
 export function values(Array, n, lo, hi, seed) {

@@ -1,16 +1,19 @@
 // Embind: what the JS layer reads from the module at init instead of keeping its own copies:
-// the descriptor layouts (status.h), the JS class of each error kind (core/errors.h), the
-// newest opset, and the registry's rows (all_ops(), schema/op_schema.h). Each is JSON text (one string
+// the descriptor layouts (descriptors.h), the JS class of each error kind (core/errors.h), the
+// newest opset, the most threads, the longest name printed whole (core/names.h), and the
+// registry's rows (all_ops(), schema/op_schema.h). Each is JSON text (one string
 // through Embind, parsed by JS: smaller in wasm than building JS objects through val).
 #include <emscripten/bind.h>
 
+#include <map>
 #include <new>
 #include <string>
 
 #include "core/errors.h"
+#include "core/names.h"
 #include "core/parallel.h"
 #include "schema/op_schema.h"
-#include "status.h"
+#include "descriptors.h"
 
 namespace orw::bindings {
 namespace {
@@ -36,7 +39,8 @@ Json& fields(Json& j, const char* name, const Field (&list)[N]) {
 
 // {"input":{"present":0,"type":1,"rank":2,"data":3,"slots":4},
 //  "output":{"type":0,"rank":1,"data":2,"bytes":3,"slots":4},
-//  "errorClasses":[JS class name by ErrorKind],"maxOpset":26,"threads":0 or 1 (a threaded build)}
+//  "errorClasses":[JS class name by ErrorKind],"maxOpset":26,"maxThreads":64,
+//  "maxPrintedName":64 (bytes),"threads":0 or 1 (a threaded build)}
 std::string layout() {
   static constexpr Field kInput[] = {
       {"present", kInPresent}, {"type", kInType}, {"rank", kInRank}, {"data", kInData}, {"slots", kInSlots}};
@@ -47,6 +51,8 @@ std::string layout() {
   fields(j, "output", kOutput) << ",\"errorClasses\":[";
   for (size_t i = 0; i < kErrorKindCount; ++i) quoted(j << (i ? "," : ""), kErrorKinds[i].js_class);
   key(j << "],", "maxOpset") << kMaxOpset << ',';
+  key(j, "maxThreads") << kMaxThreads << ',';
+  key(j, "maxPrintedName") << kMaxPrintedName << ',';
   key(j, "threads") << (threads_supported() ? 1 : 0) << '}';
   return std::move(j.text());
 }
@@ -81,6 +87,34 @@ std::string op_rows_text() {
   return std::move(j.text());
 }
 
+// The ai.onnx ops the package infers but does not run, each with its first opset:
+// [["MatMul",1],["If",1],...] (the rows of the inferred-only tables; an op that runs is not
+// listed, op_rows_text() has it).
+std::string inferred_ops_text() {
+  std::map<std::string, int64_t> first;
+  for (const auto table : row_tables()) {
+    if (table == row_tables()[0]) continue;  // the run rows
+    for (const OpSchema& s : table()) {
+      auto [it, added] = first.emplace(s.op_type, s.since_version);
+      if (!added && s.since_version < it->second) it->second = s.since_version;
+    }
+  }
+  std::string j = "[";
+  for (const auto& [op, since] : first) {
+    if (resolve_op(kOnnxDomain, op, kMaxOpset).family != Family::kInferred) continue;  // it runs
+    j += (j.size() > 1 ? ",[\"" : "[\"") + op + "\"," + std::to_string(since) + ']';
+  }
+  return j + ']';
+}
+
+emscripten::val inferred_ops() {
+  try {
+    return emscripten::val(inferred_ops_text().c_str());
+  } catch (const std::bad_alloc&) {
+    return emscripten::val::null();
+  }
+}
+
 // op_rows_text() as a JS string made in place (a returned std::string would be copied into a
 // buffer Embind allocates), or null when memory is exhausted.
 emscripten::val op_rows() {
@@ -101,5 +135,6 @@ int set_num_threads(int n) { return static_cast<int>(set_thread_count(n < 1 ? 1 
 EMSCRIPTEN_BINDINGS(orw_interface) {
   emscripten::function("layout", &orw::bindings::layout);
   emscripten::function("opRows", &orw::bindings::op_rows);
+  emscripten::function("inferredOps", &orw::bindings::inferred_ops);
   emscripten::function("setNumThreads", &orw::bindings::set_num_threads);
 }

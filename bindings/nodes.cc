@@ -13,7 +13,10 @@
 #include "registry/compute_shape.h"
 #include "runtime/run_node.h"
 #include "shape/context.h"
-#include "status.h"
+#include "descriptors.h"
+#include "glue_state.h"
+#include "guarded.h"
+#include "stream.h"
 
 namespace orw::bindings {
 namespace {

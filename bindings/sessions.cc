@@ -12,7 +12,10 @@
 #include "onnx/tensor_proto.h"
 #include "runtime/session.h"
 #include "runtime/model_shapes.h"
-#include "status.h"
+#include "descriptors.h"
+#include "glue_state.h"
+#include "guarded.h"
+#include "stream.h"
 
 namespace orw::bindings {
 

@@ -9,7 +9,8 @@
 #include <stdexcept>
 
 #include "core/errors.h"
-#include "status.h"
+#include "glue_state.h"
+#include "guarded.h"
 
 namespace orw::bindings {
 namespace {

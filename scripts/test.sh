@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Runs every test: builds (scripts/build.sh: toolchain, native + wasm builds, dist/), then
+# Runs every test: the structure check, builds (scripts/build.sh: toolchain, native + wasm builds, dist/), then
 #   Catch2 natively (plain, and with ASan + UBSan) and as wasm under Node, the libFuzzer harnesses (bounded), the SIMD
 #   check of the shipped .wasm, the download-size budget, the TypeScript types check, the JS tests (against the
 #   single-threaded and the threaded build), the packed-tarball tests and the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+echo "[test] structure: the rooms' include rule, cycles, file sizes (scripts/check-structure.mjs)" >&2
+node scripts/check-structure.mjs
 bash scripts/build.sh
 
 echo "[test] Catch2, native" >&2

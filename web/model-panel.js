@@ -109,7 +109,7 @@ async function loadModel(fileName, bytes) {
   const opsets = Object.entries(model.opsets).map(([d, v]) => `${d || 'ai.onnx'} ${v}`).join(', ');
   $('model-meta').textContent = `IR version ${model.irVersion}; opset ${opsets || 'none'}; ${model.nodes.length} node${model.nodes.length === 1 ? '' : 's'}`
     + `${model.producer ? `; made by ${model.producer}` : ''}.`;
-  renderNodes(model);
+  renderNodes(model, shapes.diagnostics);
   renderValues(model, shapes);
   renderInputEditors(inputs);
   clearErrors($('model-form'));
@@ -124,9 +124,15 @@ async function loadModel(fileName, bytes) {
   panel.dataset.seq = String(++runCount);
 }
 
-function renderNodes(model) {
+// Each node row; a node shape inference could not infer (its diagnostics, as the CLI's
+// `shapes` prints them) is marked and says why.
+function renderNodes(model, diagnostics) {
   const body = $('model-nodes').tBodies[0];
   body.replaceChildren();
+  const byNode = new Map();
+  for (const d of diagnostics) byNode.set(d.nodeIndex, [...(byNode.get(d.nodeIndex) ?? []), d]);
+  const notInferred = [...byNode.keys()].filter((i) => i >= 0).length;
+  if (notInferred) $('model-meta').textContent += ` Shapes not inferred at ${notInferred} node${notInferred === 1 ? '' : 's'} (marked).`;
   model.nodes.forEach((n, i) => {
     let version;
     let attrs;
@@ -140,9 +146,11 @@ function renderNodes(model) {
       version = 'not supported here';
       attrs = errorText(e);
     }
-    body.append(h('tr', { 'data-op': n.opType },
+    const found = byNode.get(i) ?? [];
+    const why = found.map((d) => h('p', { class: 'error shown', text: `Not inferred (${d.cause}): ${d.message}` }));
+    body.append(h('tr', { 'data-op': n.opType, ...(found.length ? { class: 'not-inferred', 'data-cause': found[0].cause } : {}) },
       h('td', { text: String(i) }),
-      h('td', {}, h('code', { text: `${n.domain ? `${n.domain}.` : ''}${n.opType}` }), n.name ? h('span', { class: 'hint', text: ` ${n.name}` }) : null),
+      h('td', {}, h('code', { text: `${n.domain ? `${n.domain}.` : ''}${n.opType}` }), n.name ? h('span', { class: 'hint', text: ` ${n.name}` }) : null, ...why),
       h('td', { text: version }),
       h('td', { text: `${n.inputs.map((s) => s || '∅').join(', ')} → ${n.outputs.join(', ')}` }),
       h('td', { class: 'attrs', text: attrs })));

@@ -2,9 +2,8 @@
 // input Tensors whose buffers changed after they were validated.
 import { escapeChar } from './escape.mjs';
 import { bufferOf, isSharedBuffer, lengthOf } from './intrinsics.mjs';
+import { maxPrintedName } from './module.mjs';
 import { isWasmTensor, wasmAddress } from './tensor.mjs';
-
-const MAX_PRINTED_NAME = 64;  // as kMaxPrintedName in src/core/names.h
 
 // obj[key] = value as an own data property for every key: a key named by a model or a caller
 // that is '__proto__' would otherwise call the prototype's setter (and vanish from the object).
@@ -13,14 +12,34 @@ export function setEntry(obj, key, value) {
   else obj[key] = value;
 }
 
-// A name as it appears in error messages: control characters, quotes and backslashes
-// escaped, cut after 64 characters (as printable() in src/core/names.h).
+// Bytes of a character (a code point; a lone surrogate counts as its 3-byte encoding) in UTF-8.
+const utf8Length = (code) => (code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4);
+
+// A character as printable() in src/core/names.cc writes it: what escapeChar escapes, but a
+// character outside ASCII (a C1 or bidirectional control) as its UTF-8 bytes, \xNN each.
+function printedChar(c, code) {
+  const escaped = escapeChar(c, '\'"');
+  return code < 0x80 || escaped === c ? escaped
+    : Array.from(new TextEncoder().encode(c), (b) => `\\x${b.toString(16).padStart(2, '0')}`).join('');
+}
+
+// A name as it appears in error messages, as the wasm side prints it (printable() in
+// src/core/names.h): control characters, quotes and backslashes escaped; the characters that
+// start within the first maxPrintedName() bytes of its UTF-8 kept, and when some are left out
+// "...(<n> bytes)", n its UTF-8 length. So a name prints the same whichever side threw.
 export function printable(name) {
   const s = String(name);
+  const limit = maxPrintedName();
   let out = '';
-  const chars = Array.from(s);
-  for (const c of chars.slice(0, MAX_PRINTED_NAME)) out += escapeChar(c, '\'"');
-  return chars.length > MAX_PRINTED_NAME ? `${out}...(${chars.length} characters)` : out;
+  let bytes = 0;  // UTF-8 bytes before the next character
+  let cut = false;
+  for (const c of s) {
+    const code = c.codePointAt(0);
+    if (bytes < limit) out += printedChar(c, code);
+    else cut = true;
+    bytes += utf8Length(code);
+  }
+  return cut ? `${out}...(${bytes} bytes)` : out;
 }
 
 // Checks each input Tensor (null = omitted) just before its data is copied into wasm memory:

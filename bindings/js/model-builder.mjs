@@ -20,7 +20,8 @@ const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArr
 // An object literal (a Tensor, a class instance, is not one: initializers: tensor is a mistake).
 const isRecord = (v) => isPlainObject(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v));
 
-// The first opset of each op ('ai.onnx:TopK' -> 1), read from the module's rows once.
+// The first opset of each op ('ai.onnx:TopK' -> 1), read from the module's rows once: the ops
+// it runs and the ai.onnx ops it only infers (MatMul, Conv, ...).
 let firstOpsets = null;
 function firstOpset(domain, opType) {
   if (!firstOpsets) {
@@ -29,6 +30,9 @@ function firstOpset(domain, opType) {
       const key = `${canonical(r.domain)}:${r.opType}`;
       firstOpsets.set(key, Math.min(firstOpsets.get(key) ?? Infinity, r.sinceVersion));
     }
+    const inferred = wasm().inferredOps();
+    if (inferred === null) throw new RangeError('onnx-reduce-wasm: cannot read the registry rows (out of memory)');
+    for (const [op, since] of JSON.parse(inferred)) firstOpsets.set(`${ONNX_DOMAIN}:${op}`, since);
   }
   return firstOpsets.get(`${domain}:${opType}`);
 }
@@ -65,9 +69,10 @@ function readNode(spec, where) {
   return { opType, inputs: names(inputs, 'inputs'), outputs: names(outputs, 'outputs'), attributes, name, domain, opset, at };
 }
 
-// The NodeProto bytes of a read node whose domain is at `opset`. An op the registry lacks is
-// an Error unless allowUnknownOps; a known op must exist at the opset and is parsed by the wasm
-// side, which checks its attributes and inputs (the node is released at once).
+// The NodeProto bytes of a read node whose domain is at `opset`. An op the registry lacks (run
+// or inferred-only) is an Error unless allowUnknownOps; a known op must exist at the opset and
+// is parsed by the wasm side, which checks its attributes and inputs (the node is released at
+// once).
 function writeNode(node, where, opset, allowUnknownOps) {
   const { opType, at } = node;
   const domain = canonical(node.domain);

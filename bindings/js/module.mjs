@@ -1,7 +1,8 @@
 // The loaded wasm module: loading it once, what it says about itself at init (the descriptor
-// layouts, the JS class of each error kind, the newest opset, whether it has threads: layout()
-// in bindings/interface.cc), and the JS error of its last failure.
-import { noteLaterRequest, setRuntimeInfo } from './threads.mjs';
+// layouts, the JS class of each error kind, the newest opset, the most threads, the longest
+// name printed whole, whether it has threads: layout() in bindings/interface.cc), and the JS
+// error of its last failure.
+import { MAX_THREADS, noteLaterRequest, setRuntimeInfo } from './threads.mjs';
 
 let mod = null;
 let loading = null;
@@ -9,13 +10,14 @@ let readResource = null;
 let errorClasses = null;
 let errorClassNames = null;
 let memoryShared = false;
+let printedName = 0;
 
 // True when wasm memory is a SharedArrayBuffer (the threaded build).
 export function sharedMemory() { return memoryShared; }
 
 // The float64 slots of an input descriptor ({ present, type, rank, data, slots }: dims follow
 // the slots) and of each output's ({ type, rank, data, bytes, slots }), as the wasm side reads
-// and writes them (bindings/status.h).
+// and writes them (bindings/descriptors.h).
 export let INPUT_SLOTS = null;
 export let OUTPUT_SLOTS = null;
 // The newest ai.onnx opset the module implements: kMaxOpset in src/schema/op_schema.h. A
@@ -29,9 +31,11 @@ function adopt(m) {
   const layout = JSON.parse(m.layout());
   INPUT_SLOTS = layout.input;
   OUTPUT_SLOTS = layout.output;
-  if (layout.maxOpset !== LATEST_OPSET) {
-    throw new Error(`onnx-reduce-wasm: the wasm module implements opset ${layout.maxOpset}, the JS layer says ${LATEST_OPSET}: rebuild both`);
+  // The constants the JS layer needs before the module is loaded, as the module has them.
+  for (const [what, theirs, ours] of [['newest opset', layout.maxOpset, LATEST_OPSET], ['most threads', layout.maxThreads, MAX_THREADS]]) {
+    if (theirs !== ours) throw new Error(`onnx-reduce-wasm: the wasm module's ${what} is ${theirs}, the JS layer's ${ours}: rebuild both`);
   }
+  printedName = layout.maxPrintedName;
   errorClasses = layout.errorClasses.map((name) => JS_CLASSES[name] ?? Error);
   errorClassNames = layout.errorClasses;
   memoryShared = layout.threads === 1;
@@ -139,6 +143,13 @@ export function wasm() {
   return mod;
 }
 
+// The longest name (in UTF-8 bytes) error messages print whole: kMaxPrintedName in
+// src/core/names.h, as the module says (guards.mjs: printable).
+export function maxPrintedName() {
+  wasm();
+  return printedName;
+}
+
 // LATEST_OPSET, or the Error telling to call init() first.
 export function latestOpset() {
   wasm();
@@ -181,7 +192,7 @@ export function exclusive(where, f) {
 }
 
 // The message the wasm side records for an allocation that failed outside the library's own
-// checks (bindings/status.cc); it names no call, so the JS layer adds one.
+// checks (bindings/guarded.cc); it names no call, so the JS layer adds one.
 const BARE_OOM = 'out of memory';
 
 // The JS class name ('TypeError', 'RangeError', 'Error') of an error kind of the module.
@@ -198,7 +209,8 @@ export function failAs(kind, message) {
 export function fail(where, api = where) {
   const m = wasm();
   const Ctor = errorClasses[m.lastErrorKind()] ?? Error;
-  const text = m.lastError();
+  // A view of wasm memory (copied first: TextDecoder refuses views of shared memory).
+  const text = new TextDecoder().decode(m.lastError().slice());
   const named = where || (api && text === BARE_OOM) ? `${where || api}: ${text}` : text;
   throw new Ctor(named);
 }

@@ -1,7 +1,7 @@
 // Streamed runs: an input this large is copied into wasm memory one cache-sized piece at a
 // time, each processed while it is still in cache; nothing of the input's size is held in
 // wasm memory, and a scan's output comes out piece by piece too (the protocol of the
-// orw_stream_* exports, bindings/status.cc).
+// orw_stream_* exports, bindings/stream.cc).
 import { withInputs } from './heap.mjs';
 import { fail, sharedMemory, wasm } from './module.mjs';
 import { takeOutputs } from './outputs.mjs';

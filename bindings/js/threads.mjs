@@ -9,7 +9,9 @@
 // the single-file entry) the single-threaded build is loaded all the same and runtimeInfo()
 // says why: asking for threads is never an error there.
 
-// The most threads init() accepts: kMaxThreads in src/core/parallel.h.
+// The most threads init() accepts: kMaxThreads in src/core/parallel.h. A constant, so that
+// init() can check numThreads before it loads anything; the module's own (layout()) is
+// checked against it at load (module.mjs), so the two cannot drift apart unnoticed.
 export const MAX_THREADS = 64;
 // A RangeError for numThreads that is not an integer in [0, MAX_THREADS]; `where` names the
 // API (init({ numThreads })) or the environment variable it came from.

@@ -34,17 +34,33 @@ void infer_constant_of_shape_shape(ShapesContext& ctx, const Node& node) {
   set_output(ctx, node, 0, std::move(out));
 }
 
-// QuantizeLinear: the input's shape in the zero point's type (uint8 without one).
+namespace {
+
+// The type an 'output_dtype' attribute names: unknown for a type the package does not know
+// (float8, int4, ...), nullopt when absent or 0.
+std::optional<DataType> output_dtype(const Node& node) {
+  const int64_t dtype = node.int_attribute("output_dtype", 0);
+  if (dtype == 0) return std::nullopt;
+  return is_known_type(static_cast<int32_t>(dtype)) ? static_cast<DataType>(dtype) : DataType::kUndefined;
+}
+
+}  // namespace
+
+// QuantizeLinear: the input's shape in the zero point's type (21+: else 'output_dtype'; uint8
+// without either).
 void infer_quantize_linear_shape(ShapesContext& ctx, const Node& node) {
   const TensorInfo& x = data_input(ctx, node);
   const TensorInfo* zero = optional_info(ctx, node, 2);
-  set_output(ctx, node, 0, {zero ? zero->type : DataType::kUint8, x.shape, std::nullopt});
+  const DataType type = zero ? zero->type : output_dtype(node).value_or(DataType::kUint8);
+  set_output(ctx, node, 0, {type, x.shape, std::nullopt});
 }
 
-// DequantizeLinear: the input's shape in float (19+: the scale's type).
+// DequantizeLinear: the input's shape in float (19+: the scale's type; 23+: 'output_dtype'
+// when given).
 void infer_dequantize_linear_shape(ShapesContext& ctx, const Node& node) {
   const TensorInfo& x = data_input(ctx, node);
-  const DataType type = node.since_version() >= 19 ? input_info(ctx, node, 1).type : DataType::kFloat;
+  const DataType type = output_dtype(node).value_or(node.since_version() >= 19 ? input_info(ctx, node, 1).type
+                                                                                : DataType::kFloat);
   set_output(ctx, node, 0, {type, x.shape, std::nullopt});
 }
 

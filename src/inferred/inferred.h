@@ -88,5 +88,18 @@ void infer_unique_shape(ShapesContext& ctx, const Node& node);
 void infer_upsample_shape(ShapesContext& ctx, const Node& node);
 void infer_string_normalizer_shape(ShapesContext& ctx, const Node& node);
 void infer_tf_idf_vectorizer_shape(ShapesContext& ctx, const Node& node);
+void infer_string_split_shape(ShapesContext& ctx, const Node& node);
+
+// newer_tensor_shape.cc
+void infer_affine_grid_shape(ShapesContext& ctx, const Node& node);
+void infer_center_crop_pad_shape(ShapesContext& ctx, const Node& node);
+void infer_bit_cast_shape(ShapesContext& ctx, const Node& node);
+// attention_shape.cc
+void infer_attention_shape(ShapesContext& ctx, const Node& node);
+// image_shape.cc
+void infer_image_decoder_shape(ShapesContext& ctx, const Node& node);
+// rules.cc: If, Loop, Scan alone (their subgraphs are not in a Node): an UnsupportedError
+// saying whole-model inference infers them (runtime/subgraph_shapes.h)
+void infer_subgraphs_shape(ShapesContext& ctx, const Node& node);
 
 }  // namespace orw

@@ -167,4 +167,9 @@ Dims window_output_dims(const Node& node, const Dims& x, const std::vector<int64
   return out;
 }
 
+void infer_subgraphs_shape(ShapesContext&, const Node& node) {
+  fail<UnsupportedError>(ErrorMessage() << node << ": its outputs come from its subgraphs, which only whole-model "
+                                                   "inference (inferModelShapes) reads");
+}
+
 }  // namespace orw

@@ -3,6 +3,8 @@
 // OneHot, and Resize.
 #include <algorithm>
 
+#include <cmath>
+
 #include "core/errors.h"
 #include "inferred/inferred.h"
 #include "onnx/node_inputs.h"
@@ -168,22 +170,48 @@ void infer_one_hot_shape(ShapesContext& ctx, const Node& node) {
   set_output(ctx, node, 0, std::move(out));
 }
 
-// Resize (and Upsample's successor): known 'sizes' give the dims; otherwise the rank.
+// Resize (and Upsample's successor): known 'sizes' give the dims (18+: for 'axes' only, and
+// 'keep_aspect_ratio_policy' scaling them to the input's aspect); known 'scales' give
+// floor(dim * scale) of each known dim; otherwise the rank.
 void infer_resize_shape(ShapesContext& ctx, const Node& node) {
   infer_from_input(ctx, node, [&](const TensorInfo& x, TensorInfo& out) {
-    Dims dims(x.shape->size());
-    const size_t sizes_at = node.since_version() >= 11 ? 3 : 99;
-    const auto sizes = input_values(ctx, node, sizes_at);
-    const std::vector<int64_t> axes = ints_attribute(node, "axes");
-    if (sizes && axes.empty() && sizes->size() == dims.size()) {
-      for (size_t d = 0; d < dims.size(); ++d) dims[d] = Dim::of((*sizes)[d]);
-    } else if (sizes && sizes->size() == axes.size()) {
-      dims = *x.shape;
+    const size_t rank = x.shape->size();
+    std::vector<size_t> axes;
+    for (int64_t a : ints_attribute(node, "axes")) axes.push_back(static_cast<size_t>(normalize_axis(node, a, x.rank(), "attribute 'axes'")));
+    if (axes.empty()) {
+      for (size_t d = 0; d < rank; ++d) axes.push_back(d);
+    }
+    out.shape = Dims(rank);
+    const auto sizes = node.since_version() >= 11 ? input_values(ctx, node, 3) : std::nullopt;
+    const TensorInfo* scales = optional_info(ctx, node, node.since_version() >= 11 ? 2 : 1);
+    if (sizes && sizes->size() == axes.size()) {
+      *out.shape = *x.shape;
+      const std::string policy = string_attribute(node, "keep_aspect_ratio_policy", "stretch");
+      std::optional<double> scale;  // not_larger / not_smaller: one scale for every axis
+      if (policy != "stretch") {
+        for (size_t i = 0; i < axes.size(); ++i) {
+          const Dim& in = (*x.shape)[axes[i]];
+          const double s = in.is_value() && in.value() > 0 ? static_cast<double>((*sizes)[i]) / static_cast<double>(in.value()) : -1;
+          if (s < 0) {
+            for (size_t a : axes) (*out.shape)[a] = Dim();
+            return;
+          }
+          scale = !scale ? s : policy == "not_larger" ? std::min(*scale, s) : std::max(*scale, s);
+        }
+      }
       for (size_t i = 0; i < axes.size(); ++i) {
-        dims[static_cast<size_t>(normalize_axis(node, axes[i], x.rank(), "an axis"))] = Dim::of((*sizes)[i]);
+        (*out.shape)[axes[i]] = scale ? wide_dim(static_cast<__int128>(std::round(*scale * static_cast<double>((*x.shape)[axes[i]].value()))))
+                                      : Dim::of((*sizes)[i]);
+      }
+    } else if (scales && scales->real_values && scales->real_values->size() == axes.size()) {
+      *out.shape = *x.shape;
+      for (size_t i = 0; i < axes.size(); ++i) {
+        const double s = (*scales->real_values)[i];
+        Dim& d = (*out.shape)[axes[i]];
+        if (s == 1.0) continue;  // the dim itself, symbolic ones too
+        d = d.is_value() && s > 0 && s < 1e15 ? wide_dim(static_cast<__int128>(std::floor(static_cast<double>(d.value()) * s))) : Dim();
       }
     }
-    out.shape = dims;
   });
 }
 

@@ -1,5 +1,6 @@
-// Compress, Unique, Upsample, and the string ops StringNormalizer and TfIdfVectorizer.
+// Compress, Unique, Upsample, and the string ops StringNormalizer, TfIdfVectorizer and StringSplit.
 #include <algorithm>
+#include <cmath>
 
 #include "core/errors.h"
 #include "inferred/inferred.h"
@@ -50,15 +51,17 @@ void infer_unique_shape(ShapesContext& ctx, const Node& node) {
 // Upsample: the input's rank; dims from the 'scales' attribute (versions before 9).
 void infer_upsample_shape(ShapesContext& ctx, const Node& node) {
   infer_from_input(ctx, node, [&](const TensorInfo& x, TensorInfo& out) {
-    Dims dims(x.shape->size());
-    const Attribute* scales = node.find_attribute("scales");
-    if (scales && scales->floats.size() == dims.size()) {
-      for (size_t d = 0; d < dims.size(); ++d) {
-        const Dim& in = (*x.shape)[d];
-        if (in.is_value()) dims[d] = Dim::of(static_cast<int64_t>(static_cast<float>(in.value()) * scales->floats[d]));
-      }
+    out.shape = Dims(x.shape->size());
+    std::optional<std::vector<double>> scales;  // 7: an attribute; 9: an input
+    if (const Attribute* a = node.find_attribute("scales")) scales.emplace(a->floats.begin(), a->floats.end());
+    if (const TensorInfo* s = node.since_version() >= 9 ? optional_info(ctx, node, 1) : nullptr) scales = s->real_values;
+    if (!scales || scales->size() != x.shape->size()) return;
+    for (size_t d = 0; d < scales->size(); ++d) {
+      const Dim& in = (*x.shape)[d];
+      const double s = (*scales)[d];
+      if (s == 1.0) (*out.shape)[d] = in;
+      else if (in.is_value() && s > 0 && s < 1e15) (*out.shape)[d] = wide_dim(static_cast<__int128>(std::floor(static_cast<double>(in.value()) * s)));
     }
-    out.shape = dims;
   });
 }
 
@@ -86,6 +89,19 @@ void infer_tf_idf_vectorizer_shape(ShapesContext& ctx, const Node& node) {
     out.shape = x.rank() == 1 ? Dims{Dim::of(width)} : Dims{(*x.shape)[0], Dim::of(width)};
   }
   set_output(ctx, node, 0, std::move(out));
+}
+
+// StringSplit: the substrings, string [input dims..., unknown], and their counts, int64 in the
+// input's shape.
+void infer_string_split_shape(ShapesContext& ctx, const Node& node) {
+  const TensorInfo& x = data_input(ctx, node);
+  TensorInfo parts = TensorInfo::of_unknown_rank(DataType::kString);
+  if (x.has_rank()) {
+    parts.shape = *x.shape;
+    parts.shape->push_back(Dim());
+  }
+  set_output(ctx, node, 0, std::move(parts));
+  set_output(ctx, node, 1, {DataType::kInt64, x.shape, std::nullopt});
 }
 
 }  // namespace orw

@@ -33,6 +33,8 @@ constexpr ShapeFn kRules[] = {
     infer_multinomial_shape, infer_qlinear_conv_shape, infer_max_unpool_shape, infer_roi_pool_shape,
     infer_grid_sample_shape, infer_compress_shape, infer_unique_shape, infer_upsample_shape,
     infer_string_normalizer_shape, infer_tf_idf_vectorizer_shape, infer_col2im_shape,
+    infer_affine_grid_shape, infer_center_crop_pad_shape, infer_bit_cast_shape, infer_attention_shape,
+    infer_image_decoder_shape, infer_string_split_shape, infer_subgraphs_shape,
 };
 static_assert(sizeof kRules / sizeof kRules[0] == static_cast<size_t>(ShapeRule::kCount), "one function per ShapeRule");
 

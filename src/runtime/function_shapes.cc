@@ -4,6 +4,8 @@
 #include "onnx/node.h"
 #include "orw_proto/onnx.pb.h"
 #include "registry/compute_shape.h"
+#include "runtime/string_cast_shapes.h"
+#include "runtime/subgraph_shapes.h"
 #include "schema/op_schema.h"
 #include "shape/proto_info.h"
 
@@ -36,7 +38,9 @@ void set_all(ShapesContext& ctx, const onnx::NodeProto& node, const TensorInfo& 
   }
 }
 
-void infer_body_node(ShapesContext& ctx, const onnx::NodeProto& node, const ModelFunctions& functions, int depth) {
+}  // namespace
+
+void infer_nested_node(ShapesContext& ctx, const onnx::NodeProto& node, const ModelFunctions& functions, int depth) {
   if (node.op_type() == "Constant" && canonical_domain(node.domain()) == kOnnxDomain) {
     set_all(ctx, node, info_from_constant(node));
     return;
@@ -45,7 +49,12 @@ void infer_body_node(ShapesContext& ctx, const onnx::NodeProto& node, const Mode
     infer_function_call(ctx, node, *fn, functions, depth + 1);
     return;
   }
+  if (is_control_flow(node)) {
+    infer_control_flow(ctx, node, functions, depth + 1);
+    return;
+  }
   const int64_t opset = ctx.opset(node.domain());
+  if (infer_string_cast(ctx, node, opset)) return;
   try {
     resolve_op(node.domain(), node.op_type(), opset);
   } catch (const UnsupportedError&) {
@@ -55,7 +64,11 @@ void infer_body_node(ShapesContext& ctx, const onnx::NodeProto& node, const Mode
   infer_shapes(ctx, Node::from_proto(node, opset));
 }
 
-}  // namespace
+ErrorMessage& append_node_proto(ErrorMessage& m, const onnx::NodeProto& node, int64_t opset) {
+  m << Printable{node.op_type()};
+  if (!node.name().empty()) m << " \"" << Printable{node.name()} << '"';
+  return m << " (opset " << opset << ')';
+}
 
 ModelFunctions::ModelFunctions(const onnx::ModelProto& model) {
   for (const auto& fn : model.functions()) by_name_[{canonical_domain(fn.domain()), fn.name()}] = &fn;
@@ -84,7 +97,7 @@ void infer_function_call(ShapesContext& ctx, const onnx::NodeProto& call, const 
     if (info) body.set(fn.input(i), *info);
   }
   try {
-    for (const auto& node : fn.node()) infer_body_node(body, with_call_attributes(node, call), functions, depth);
+    for (const auto& node : fn.node()) infer_nested_node(body, with_call_attributes(node, call), functions, depth);
   } catch (const Error& e) {
     fail_in_function(e.kind(), e.message());
   }

@@ -1,6 +1,7 @@
 // Model-local functions (ModelProto.functions): a node that calls one is inferred through the
 // function's body, in a shapes context of its own.
 #pragma once
+#include <cstdint>
 #include <map>
 #include <string>
 #include <utility>
@@ -14,6 +15,12 @@ class NodeProto;
 }  // namespace onnx
 
 namespace orw {
+
+class ErrorMessage;  // core/errors.h
+
+// How errors and diagnostics name a node read from a model: `MatMul "mm" (opset 13)`, as
+// Node's errors do.
+ErrorMessage& append_node_proto(ErrorMessage& m, const onnx::NodeProto& node, int64_t opset);
 
 class ModelFunctions {
  public:
@@ -35,5 +42,10 @@ constexpr int kMaxFunctionDepth = 16;
 // Throws the first body node's error as its class, prefixed "function '<domain>.<name>': ".
 void infer_function_call(ShapesContext& ctx, const onnx::NodeProto& call, const onnx::FunctionProto& fn,
                          const ModelFunctions& functions, int depth = 0);
+
+// One node of a function body or subgraph, its outputs stored in ctx: a Constant, a call of a
+// model-local function, If/Loop/Scan (runtime/subgraph_shapes.h), or the op's shape function;
+// an op without one gives unknown outputs. Errors are thrown.
+void infer_nested_node(ShapesContext& ctx, const onnx::NodeProto& node, const ModelFunctions& functions, int depth);
 
 }  // namespace orw

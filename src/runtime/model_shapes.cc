@@ -9,6 +9,8 @@
 #include "orw_proto/onnx.pb.h"
 #include "registry/compute_shape.h"
 #include "runtime/function_shapes.h"
+#include "runtime/string_cast_shapes.h"
+#include "runtime/subgraph_shapes.h"
 #include "shape/context.h"
 #include "shape/declared.h"
 #include "shape/proto_info.h"
@@ -20,13 +22,6 @@ void set_unknown_outputs(ShapesContext& ctx, const onnx::NodeProto& node) {
   for (const std::string& name : node.output()) {
     if (!name.empty()) ctx.set(name, TensorInfo::unknown());
   }
-}
-
-// How a diagnostic names a node: `MatMul "mm" (opset 13)`, as Node's errors do.
-ErrorMessage& append_node(ErrorMessage& m, const onnx::NodeProto& proto, int64_t opset) {
-  m << Printable{proto.op_type()};
-  if (!proto.name().empty()) m << " \"" << Printable{proto.name()} << '"';
-  return m << " (opset " << opset << ')';
 }
 
 class GraphInference {
@@ -61,13 +56,17 @@ class GraphInference {
         }
       } else if (const onnx::FunctionProto* fn = functions_.find(proto)) {
         infer_function_call(ctx_, proto, *fn, functions_);
+      } else if (is_control_flow(proto)) {
+        infer_control_flow(ctx_, proto, functions_, 0);
+      } else if (infer_string_cast(ctx_, proto, opset)) {
+        // stored
       } else if (has_shape_function(proto, opset)) {
         const std::string bytes = proto.SerializeAsString();
         infer_shapes(ctx_, Node::parse(bytes.data(), bytes.size(), opset));
       } else {
         set_unknown_outputs(ctx_, proto);
         ErrorMessage m;
-        append_node(m, proto, opset) << ": no shape function for op '" << Printable{proto.op_type()}
+        append_node_proto(m, proto, opset) << ": no shape function for op '" << Printable{proto.op_type()}
                                      << "' of domain '" << Printable{canonical_domain(proto.domain())}
                                      << "' at this opset; its outputs are unknown";
         report(proto, index, ShapeDiagnosticCause::kNoShapeFunction, ErrorKind::kUnsupported, m.text());
@@ -116,7 +115,7 @@ class GraphInference {
       return;
     }
     ErrorMessage m;
-    append_node(m, proto, opset) << ": output '" << Printable{name} << "' is " << reason;
+    append_node_proto(m, proto, opset) << ": output '" << Printable{name} << "' is " << reason;
     // An element type that differs is a TypeError, as everywhere in the package.
     const ErrorKind kind = reason.find(": element type ") != std::string::npos ? ErrorKind::kType : ErrorKind::kValue;
     if (options_.strict) fail_as(kind, m);

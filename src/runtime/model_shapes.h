@@ -59,7 +59,9 @@ struct ModelShapesOptions {
 //   tensors (rank <= 1, at most 16 elements); an initializer that is also a graph input
 //   (IR version >= 4) is only a default, so the input's ValueInfo wins and gives no values;
 // - a node that calls a model-local function (ModelProto.functions) through the function's
-//   body (runtime/function_shapes.h);
+//   body (runtime/function_shapes.h), If, Loop and Scan through their subgraphs
+//   (runtime/subgraph_shapes.h), Cast and CastLike from or to string as ONNX does
+//   (runtime/string_cast_shapes.h: the package does not run them);
 // - every other node through its registry shape function; a node that fails (or names an
 //   input nothing provides) gets unknown outputs and a diagnostic with its error;
 // - ops and domains without a shape function: unknown outputs and a diagnostic (kUnsupported);

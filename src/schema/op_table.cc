@@ -332,9 +332,10 @@ constexpr JoinedRows<N, M> joined(const OpSchema (&a)[N], const OpSchema (&b)[M]
   return t;
 }
 constexpr auto kAllRows = joined(kOps, layout_rows::kRows);
-constexpr StaticList<OpSchema> (*kTables[])() = {all_ops,   generator_rows,    logical_rows, math_rows,   nn_rows,
-                                                  object_detection_rows, quantization_rows, rnn_rows, tensor_rows,
-                                                  newer_rows};
+constexpr StaticList<OpSchema> (*kTables[])() = {all_ops,      controlflow_rows,      generator_rows,
+                                                  logical_rows, math_rows,             nn_rows,
+                                                  object_detection_rows, quantization_rows, rnn_rows,
+                                                  tensor_rows,  newer_rows};
 
 }  // namespace
 

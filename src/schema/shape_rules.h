@@ -30,6 +30,10 @@ enum class ShapeRule : uint8_t {
   // added after the first set (inferred/*.cc by category)
   kRecurrent, kDft, kStft, kWindow, kMelWeightMatrix, kQLinearMatMul, kDet, kLoss, kRandom, kRandomLike, kMultinomial,
   kQLinearConv, kMaxUnpool, kRoiPool, kGridSample, kCompress, kUnique, kUpsample, kStringNormalizer, kTfIdfVectorizer, kCol2Im,
+  // added after opset 17
+  kAffineGrid, kCenterCropPad, kBitCast, kAttention, kImageDecoder, kStringSplit,
+  // If, Loop, Scan: inferred through their subgraphs by whole-model inference only
+  kSubgraphs,
   kCount,  // the number of rules (not a rule)
 };
 

@@ -1,5 +1,7 @@
 #include "shape/proto_info.h"
 
+#include <cstring>
+
 #include "core/errors.h"
 #include "core/tensor.h"
 #include "orw_proto/onnx.pb.h"
@@ -40,6 +42,35 @@ std::vector<int64_t> stored_ints(const onnx::TensorProto& t, int64_t count, cons
   return values;
 }
 
+// The stored elements of a float or double tensor of `count` elements, or nullopt when they
+// do not match the count (the run's reading of the tensor reports that).
+std::optional<std::vector<double>> stored_reals(const onnx::TensorProto& t, int64_t count) {
+  const bool is64 = t.data_type() == onnx::TensorProto::DOUBLE;
+  std::vector<double> out;
+  if (t.has_raw_data()) {
+    const size_t width = is64 ? 8 : 4;
+    if (t.raw_data().size() != static_cast<size_t>(count) * width) return std::nullopt;
+    for (int64_t bits : from_raw(t.raw_data(), width)) {
+      double d;
+      if (is64) {
+        std::memcpy(&d, &bits, 8);
+      } else {
+        const uint32_t b32 = static_cast<uint32_t>(bits);
+        float f;
+        std::memcpy(&f, &b32, 4);
+        d = f;
+      }
+      out.push_back(d);
+    }
+  } else if (is64) {
+    out.assign(t.double_data().begin(), t.double_data().end());
+  } else {
+    out.assign(t.float_data().begin(), t.float_data().end());
+  }
+  if (out.size() != static_cast<size_t>(count)) return std::nullopt;
+  return out;
+}
+
 }  // namespace
 
 TensorInfo info_from_type(const onnx::TypeProto& type) {
@@ -65,11 +96,13 @@ TensorInfo info_from_tensor(const onnx::TensorProto& tensor, const std::string& 
   // The run's limits (a dim beyond 2^53 - 1, an element count beyond int64): the same errors.
   checked_element_count(Shape(tensor.dims().begin(), tensor.dims().end()), what);
   const bool is_int = info.type == DataType::kInt64 || info.type == DataType::kInt32;
+  const bool is_real = info.type == DataType::kFloat || info.type == DataType::kDouble;
   const bool external = tensor.data_location() == onnx::TensorProto::EXTERNAL;
-  if (!is_int || external || tensor.dims_size() > 1) return info;
+  if (!(is_int || is_real) || external || tensor.dims_size() > 1) return info;
   const int64_t count = tensor.dims_size() == 0 ? 1 : tensor.dims(0);
   if (count > static_cast<int64_t>(kMaxShapeValues)) return info;
-  info.values = shape_values(stored_ints(tensor, count, what));
+  if (is_real) info.real_values = stored_reals(tensor, count);
+  else info.values = shape_values(stored_ints(tensor, count, what));
   return info;
 }
 
@@ -93,8 +126,12 @@ TensorInfo info_from_constant(const onnx::NodeProto& node) {
     if (a.name() == "value_ints") {
       return {DataType::kInt64, Dims{Dim::of(a.ints_size())}, shape_values({a.ints().begin(), a.ints().end()})};
     }
-    if (a.name() == "value_float") return TensorInfo::of(DataType::kFloat, {});
-    if (a.name() == "value_floats") return TensorInfo::of(DataType::kFloat, {Dim::of(a.floats_size())});
+    if (a.name() == "value_float") return {DataType::kFloat, Dims{}, std::nullopt, std::vector<double>{a.f()}};
+    if (a.name() == "value_floats") {
+      TensorInfo info = TensorInfo::of(DataType::kFloat, {Dim::of(a.floats_size())});
+      if (a.floats_size() <= static_cast<int>(kMaxShapeValues)) info.real_values.emplace(a.floats().begin(), a.floats().end());
+      return info;
+    }
     if (a.name() == "value_string") return TensorInfo::of(DataType::kString, {});
     if (a.name() == "value_strings") return TensorInfo::of(DataType::kString, {Dim::of(a.strings_size())});
   }

@@ -45,18 +45,23 @@ struct TensorInfo {
   DataType type = DataType::kUndefined;  // kUndefined: unknown element type
   std::optional<Dims> shape;             // nullopt: unknown rank
   std::optional<Dims> values;            // ValueAsShape: the elements, row-major; nullopt: unknown
+  // The elements of a small float or double tensor (an initializer or Constant: Resize's
+  // scales), row-major; nullopt: unknown. Not part of the text form.
+  std::optional<std::vector<double>> real_values = std::nullopt;
 
   // Unknown type and rank.
   static TensorInfo unknown() { return {}; }
   // A tensor of `type` with known rank.
-  static TensorInfo of(DataType type, Dims shape) { return {type, std::move(shape), std::nullopt}; }
+  static TensorInfo of(DataType type, Dims shape) { return {type, std::move(shape), std::nullopt, std::nullopt}; }
   // A tensor of `type` with unknown rank.
-  static TensorInfo of_unknown_rank(DataType type) { return {type, std::nullopt, std::nullopt}; }
+  static TensorInfo of_unknown_rank(DataType type) { return {type, std::nullopt, std::nullopt, std::nullopt}; }
 
   bool has_rank() const { return shape.has_value(); }
   int64_t rank() const { return shape ? static_cast<int64_t>(shape->size()) : -1; }  // -1: unknown
 
-  bool operator==(const TensorInfo& o) const { return type == o.type && shape == o.shape && values == o.values; }
+  bool operator==(const TensorInfo& o) const {
+    return type == o.type && shape == o.shape && values == o.values && real_values == o.real_values;
+  }
   bool operator!=(const TensorInfo& o) const { return !(*this == o); }
 };
 

@@ -352,6 +352,10 @@ test('model: drag and drop, and a model with operators the package lacks', async
   await page.waitForSelector('#model-run-error.shown');
   assert.match(await page.textContent('#model-run-error'), /operator '\w+' is not supported/);
   assert.ok(await page.isDisabled('#model-run'));
+  // Its node is marked as not inferred, with the diagnostic's cause and words.
+  assert.equal(await page.getAttribute('#model-nodes tbody tr', 'data-cause'), 'no-shape-function');
+  assert.match(await page.textContent('#model-nodes tr.not-inferred'), /Not inferred \(no-shape-function\): .*ReduceSux/);
+  assert.match(await page.textContent('#model-meta'), /Shapes not inferred at 1 node \(marked\)\./);
 
   // Not a model at all: the words go next to the file input.
   await page.setInputFiles('#model-file', { name: 'junk.onnx', mimeType: 'application/octet-stream', buffer: Buffer.from([1, 2, 3]) });

@@ -2,6 +2,7 @@
 // inference: GraphCase(13).input("x", "float32[N,3]").node("Relu", {"x"}, {"y"}).at("y").
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "orw_proto/onnx.pb.h"
@@ -54,6 +55,15 @@ struct GraphCase {
     for (int64_t v : values) t->add_int64_data(v);
     return *this;
   }
+  // A float32 initializer of rank 1.
+  GraphCase& floats(const std::string& name, const std::vector<float>& values) {
+    auto* t = m.mutable_graph()->add_initializer();
+    t->set_name(name);
+    t->set_data_type(1);
+    t->add_dims(static_cast<int64_t>(values.size()));
+    for (float v : values) t->add_float_data(v);
+    return *this;
+  }
   GraphCase& node(const std::string& op, const std::vector<std::string>& inputs, const std::vector<std::string>& outputs,
                   const std::vector<onnx::AttributeProto>& attrs = {}, const std::string& name = {}) {
     onnx::NodeProto n = make_node(op, inputs, outputs, attrs);
@@ -67,6 +77,25 @@ struct GraphCase {
   }
   // The text form of a value of the (non-strict) report.
   std::string at(const std::string& name) const { return orw::to_string(report().values.at(name)); }
+  // "" when each named value has the expected text form and nothing is reported; else what
+  // differs ("y: float32[2] (expected float32[3])", the diagnostics' messages).
+  std::string mismatches(const std::vector<std::pair<std::string, std::string>>& expected) const {
+    const orw::ModelShapes r = report();
+    std::string out;
+    for (const auto& [name, text] : expected) {
+      const auto it = r.values.find(name);
+      const std::string got = it == r.values.end() ? "(none)" : orw::to_string(it->second);
+      if (got != text) out += name + ": " + got + " (expected " + text + "); ";
+    }
+    for (const auto& d : r.diagnostics) out += d.message + "; ";
+    return out;
+  }
+  // The message of the report's one diagnostic (else how many there are, which no test expects).
+  std::string only_diagnostic() const {
+    const orw::ModelShapes r = report();
+    if (r.diagnostics.size() != 1) return std::to_string(r.diagnostics.size()) + " diagnostics";
+    return r.diagnostics[0].message;
+  }
 };
 
 inline onnx::AttributeProto string_attr(const std::string& name, const std::string& v) {

@@ -3,7 +3,7 @@
 // declarations (graph outputs, value_info) used and checked.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { init, inferModelShapes } from '../../dist/index.node.mjs';
+import { init, inferModelShapes, makeModel, Tensor } from '../../dist/index.node.mjs';
 import { encodeModel } from './helpers/model-writer.mjs';
 
 await init();
@@ -89,4 +89,31 @@ test('shapes/a value named like an extra property keeps its name', () => {
 test('shapes/options are checked', () => {
   assert.throws(() => inferModelShapes(MODEL, 3), { name: 'TypeError', message: /options must be an object/ });
   assert.throws(() => inferModelShapes(MODEL, { strict: 1 }), { name: 'TypeError', message: /options\.strict must be a boolean, got number/ });
+});
+
+test('shapes/makeModel writes the ops the package only infers, checked as the ops it runs', () => {
+  const model = makeModel({
+    opset: 13,
+    inputs: [{ name: 'x', type: 'float32', dims: ['batch', 'seq', 4] }],
+    initializers: { W: new Tensor('float32', new Float32Array(8), [4, 2]) },
+    nodes: [
+      { opType: 'MatMul', inputs: ['x', 'W'], outputs: ['h'] },
+      { opType: 'Transpose', inputs: ['h'], outputs: ['t'], attributes: { perm: [2, 0, 1] } },
+    ],
+    outputs: [{ name: 't', type: 'float32', dims: [2, 'batch', 'seq'] }],
+  });
+  assert.deepEqual(inferModelShapes(model).t, { type: 'float32', dims: [2, 'batch', 'seq'] });
+  // Their attributes and opsets are checked; allowUnknownOps is for ops the package lacks.
+  assert.throws(() => makeModel({
+    opset: 13,
+    inputs: [{ name: 'x', type: 'float32', dims: [2, 3] }],
+    nodes: [{ opType: 'Transpose', inputs: ['x'], outputs: ['t'], attributes: { perm: 'no' } }],
+    outputs: [{ name: 't', type: 'float32' }],
+  }), /^TypeError: makeModel: nodes\[0\]: Transpose \(opset 13\): attribute 'perm' must be of type ints, got string$/);
+  assert.throws(() => makeModel({
+    opset: 13,
+    inputs: [{ name: 'x', type: 'float32', dims: [2, 3] }],
+    nodes: [{ opType: 'Gelu', inputs: ['x'], outputs: ['g'] }],
+    outputs: [{ name: 'g', type: 'float32' }],
+  }), /^Error: makeModel: nodes\[0\] \(Gelu\): Gelu exists from opset 20 on, and the opset here is 13$/);
 });

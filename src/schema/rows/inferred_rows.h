@@ -19,6 +19,7 @@ constexpr OpSchema inferred_row(const char* op, int since, TypeSet types, Static
   return s;
 }
 
+StaticList<OpSchema> controlflow_rows();
 StaticList<OpSchema> generator_rows();
 StaticList<OpSchema> logical_rows();
 StaticList<OpSchema> math_rows();

@@ -13,38 +13,34 @@ constexpr AttrSpec kAttrs0[] = {{"output_datatype", AttrType::kInt}, {"periodic"
 constexpr InputSpec kIn2[] = {{"X", false, false}};
 constexpr AttrSpec kAttrs1[] = {{"consumed_inputs", AttrType::kInts}};
 constexpr AttrSpec kAttrs2[] = {{"alpha", AttrType::kFloat}};
-constexpr AttrSpec kAttrs3[] = {{"consumed_inputs", AttrType::kInts}, {"max", AttrType::kFloat}, {"min", AttrType::kFloat}};
-constexpr AttrSpec kAttrs4[] = {{"max", AttrType::kFloat}, {"min", AttrType::kFloat}};
-constexpr InputSpec kIn3[] = {{"input", false, false}, {"min", true, false}, {"max", true, false}};
-constexpr InputSpec kIn4[] = {{"input", false, false}, {"dft_length", true, false}};
-constexpr AttrSpec kAttrs5[] = {{"axis", AttrType::kInt}, {"inverse", AttrType::kInt}, {"onesided", AttrType::kInt}};
-constexpr InputSpec kIn5[] = {{"Inputs", false, true}};
-constexpr AttrSpec kAttrs6[] = {{"equation", AttrType::kString}};
-constexpr AttrSpec kAttrs7[] = {{"alpha", AttrType::kFloat}, {"consumed_inputs", AttrType::kInts}};
-constexpr InputSpec kIn6[] = {{"input", false, false}, {"shape", false, false}};
-constexpr InputSpec kIn7[] = {{"A", false, false}, {"B", false, false}, {"C", false, false}};
-constexpr AttrSpec kAttrs8[] = {{"alpha", AttrType::kFloat}, {"beta", AttrType::kFloat}, {"broadcast", AttrType::kInt}, {"transA", AttrType::kInt}, {"transB", AttrType::kInt}};
-constexpr AttrSpec kAttrs9[] = {{"alpha", AttrType::kFloat}, {"beta", AttrType::kFloat}, {"transA", AttrType::kInt}, {"transB", AttrType::kInt}};
-constexpr InputSpec kIn8[] = {{"A", false, false}, {"B", false, false}, {"C", true, false}};
-constexpr AttrSpec kAttrs10[] = {{"alpha", AttrType::kFloat}, {"beta", AttrType::kFloat}, {"consumed_inputs", AttrType::kInts}};
-constexpr AttrSpec kAttrs11[] = {{"alpha", AttrType::kFloat}, {"beta", AttrType::kFloat}};
-constexpr InputSpec kIn9[] = {{"A", false, false}, {"B", false, false}};
-constexpr InputSpec kIn10[] = {{"A", false, false}, {"B", false, false}, {"a_zero_point", true, false}, {"b_zero_point", true, false}};
-constexpr InputSpec kIn11[] = {{"data_0", false, true}};
-constexpr InputSpec kIn12[] = {{"num_mel_bins", false, false}, {"dft_length", false, false}, {"sample_rate", false, false}, {"lower_edge_hertz", false, false}, {"upper_edge_hertz", false, false}};
-constexpr AttrSpec kAttrs12[] = {{"output_datatype", AttrType::kInt}};
-constexpr AttrSpec kAttrs13[] = {{"fmod", AttrType::kInt}};
-constexpr InputSpec kIn13[] = {{"input", false, false}, {"target", false, false}, {"weight", true, false}};
-constexpr AttrSpec kAttrs14[] = {{"ignore_index", AttrType::kInt}, {"reduction", AttrType::kString}};
-constexpr InputSpec kIn14[] = {{"X", false, false}, {"slope", false, false}};
-constexpr InputSpec kIn15[] = {{"X", false, false}, {"Y", false, false}};
-constexpr AttrSpec kAttrs15[] = {{"axis", AttrType::kInt}, {"broadcast", AttrType::kInt}};
-constexpr InputSpec kIn16[] = {{"a", false, false}, {"a_scale", false, false}, {"a_zero_point", false, false}, {"b", false, false}, {"b_scale", false, false}, {"b_zero_point", false, false}, {"y_scale", false, false}, {"y_zero_point", false, false}};
-constexpr InputSpec kIn17[] = {{"signal", false, false}, {"frame_step", false, false}, {"window", true, false}, {"frame_length", true, false}};
-constexpr AttrSpec kAttrs16[] = {{"onesided", AttrType::kInt}};
-constexpr AttrSpec kAttrs17[] = {{"alpha", AttrType::kFloat}, {"consumed_inputs", AttrType::kInts}, {"gamma", AttrType::kFloat}};
-constexpr AttrSpec kAttrs18[] = {{"alpha", AttrType::kFloat}, {"gamma", AttrType::kFloat}};
-constexpr InputSpec kIn18[] = {{"scores", false, false}, {"labels", false, false}, {"weights", true, false}};
+constexpr InputSpec kIn3[] = {{"input", false, false}, {"dft_length", true, false}};
+constexpr AttrSpec kAttrs3[] = {{"axis", AttrType::kInt}, {"inverse", AttrType::kInt}, {"onesided", AttrType::kInt}};
+constexpr InputSpec kIn4[] = {{"Inputs", false, true}};
+constexpr AttrSpec kAttrs4[] = {{"equation", AttrType::kString}};
+constexpr AttrSpec kAttrs5[] = {{"alpha", AttrType::kFloat}, {"consumed_inputs", AttrType::kInts}};
+constexpr InputSpec kIn5[] = {{"A", false, false}, {"B", false, false}, {"C", false, false}};
+constexpr AttrSpec kAttrs6[] = {{"alpha", AttrType::kFloat}, {"beta", AttrType::kFloat}, {"broadcast", AttrType::kInt}, {"transA", AttrType::kInt}, {"transB", AttrType::kInt}};
+constexpr AttrSpec kAttrs7[] = {{"alpha", AttrType::kFloat}, {"beta", AttrType::kFloat}, {"transA", AttrType::kInt}, {"transB", AttrType::kInt}};
+constexpr InputSpec kIn6[] = {{"A", false, false}, {"B", false, false}, {"C", true, false}};
+constexpr AttrSpec kAttrs8[] = {{"alpha", AttrType::kFloat}, {"beta", AttrType::kFloat}, {"consumed_inputs", AttrType::kInts}};
+constexpr AttrSpec kAttrs9[] = {{"alpha", AttrType::kFloat}, {"beta", AttrType::kFloat}};
+constexpr InputSpec kIn7[] = {{"A", false, false}, {"B", false, false}};
+constexpr InputSpec kIn8[] = {{"A", false, false}, {"B", false, false}, {"a_zero_point", true, false}, {"b_zero_point", true, false}};
+constexpr InputSpec kIn9[] = {{"data_0", false, true}};
+constexpr InputSpec kIn10[] = {{"num_mel_bins", false, false}, {"dft_length", false, false}, {"sample_rate", false, false}, {"lower_edge_hertz", false, false}, {"upper_edge_hertz", false, false}};
+constexpr AttrSpec kAttrs10[] = {{"output_datatype", AttrType::kInt}};
+constexpr AttrSpec kAttrs11[] = {{"fmod", AttrType::kInt}};
+constexpr InputSpec kIn11[] = {{"input", false, false}, {"target", false, false}, {"weight", true, false}};
+constexpr AttrSpec kAttrs12[] = {{"ignore_index", AttrType::kInt}, {"reduction", AttrType::kString}};
+constexpr InputSpec kIn12[] = {{"X", false, false}, {"slope", false, false}};
+constexpr InputSpec kIn13[] = {{"X", false, false}, {"Y", false, false}};
+constexpr AttrSpec kAttrs13[] = {{"axis", AttrType::kInt}, {"broadcast", AttrType::kInt}};
+constexpr InputSpec kIn14[] = {{"a", false, false}, {"a_scale", false, false}, {"a_zero_point", false, false}, {"b", false, false}, {"b_scale", false, false}, {"b_zero_point", false, false}, {"y_scale", false, false}, {"y_zero_point", false, false}};
+constexpr InputSpec kIn15[] = {{"signal", false, false}, {"frame_step", false, false}, {"window", true, false}, {"frame_length", true, false}};
+constexpr AttrSpec kAttrs14[] = {{"onesided", AttrType::kInt}};
+constexpr AttrSpec kAttrs15[] = {{"alpha", AttrType::kFloat}, {"consumed_inputs", AttrType::kInts}, {"gamma", AttrType::kFloat}};
+constexpr AttrSpec kAttrs16[] = {{"alpha", AttrType::kFloat}, {"gamma", AttrType::kFloat}};
+constexpr InputSpec kIn16[] = {{"scores", false, false}, {"labels", false, false}, {"weights", true, false}};
 
 constexpr OpSchema kRows[] = {
     inferred_row("Acos", 7, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, {}, 1, 1, ShapeRule::kSameAsInput),
@@ -60,72 +56,72 @@ constexpr OpSchema kRows[] = {
     inferred_row("Celu", 12, {DT::kFloat}, kIn2, kAttrs2, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Cos", 7, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, {}, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Cosh", 9, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("DFT", 17, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn4, kAttrs5, 1, 1, ShapeRule::kDft),
+    inferred_row("DFT", 17, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn3, kAttrs3, 1, 1, ShapeRule::kDft),
     inferred_row("Det", 11, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, {}, 1, 1, ShapeRule::kDet),
-    inferred_row("Einsum", 12, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn5, kAttrs6, 1, 1, ShapeRule::kEinsum),
-    inferred_row("Elu", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, kAttrs7, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("Einsum", 12, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn4, kAttrs4, 1, 1, ShapeRule::kEinsum),
+    inferred_row("Elu", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, kAttrs5, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Elu", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, kAttrs2, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Erf", 9, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, {}, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Erf", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn0, {}, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Floor", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, kAttrs1, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Floor", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, {}, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Floor", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn2, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("Gemm", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn7, kAttrs8, 1, 1, ShapeRule::kGemm),
-    inferred_row("Gemm", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn7, kAttrs8, 1, 1, ShapeRule::kGemm),
-    inferred_row("Gemm", 7, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn7, kAttrs9, 1, 1, ShapeRule::kGemm),
-    inferred_row("Gemm", 9, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64}, kIn7, kAttrs9, 1, 1, ShapeRule::kGemm),
-    inferred_row("Gemm", 11, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64}, kIn8, kAttrs9, 1, 1, ShapeRule::kGemm),
-    inferred_row("Gemm", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64, DT::kBfloat16}, kIn8, kAttrs9, 1, 1, ShapeRule::kGemm),
+    inferred_row("Gemm", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn5, kAttrs6, 1, 1, ShapeRule::kGemm),
+    inferred_row("Gemm", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn5, kAttrs6, 1, 1, ShapeRule::kGemm),
+    inferred_row("Gemm", 7, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn5, kAttrs7, 1, 1, ShapeRule::kGemm),
+    inferred_row("Gemm", 9, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64}, kIn5, kAttrs7, 1, 1, ShapeRule::kGemm),
+    inferred_row("Gemm", 11, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64}, kIn6, kAttrs7, 1, 1, ShapeRule::kGemm),
+    inferred_row("Gemm", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64, DT::kBfloat16}, kIn6, kAttrs7, 1, 1, ShapeRule::kGemm),
     inferred_row("HammingWindow", 17, {DT::kInt32, DT::kInt64}, kIn1, kAttrs0, 1, 1, ShapeRule::kWindow),
     inferred_row("HannWindow", 17, {DT::kInt32, DT::kInt64}, kIn1, kAttrs0, 1, 1, ShapeRule::kWindow),
-    inferred_row("HardSigmoid", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, kAttrs10, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("HardSigmoid", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, kAttrs11, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("HardSigmoid", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, kAttrs8, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("HardSigmoid", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, kAttrs9, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("HardSwish", 14, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("LeakyRelu", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, kAttrs7, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("LeakyRelu", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, kAttrs5, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("LeakyRelu", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, kAttrs2, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("LeakyRelu", 16, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, kAttrs2, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("MatMul", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn9, {}, 1, 1, ShapeRule::kMatMul),
-    inferred_row("MatMul", 9, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64}, kIn9, {}, 1, 1, ShapeRule::kMatMul),
-    inferred_row("MatMul", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64, DT::kBfloat16}, kIn9, {}, 1, 1, ShapeRule::kMatMul),
-    inferred_row("MatMulInteger", 10, {DT::kInt8, DT::kUint8}, kIn10, {}, 1, 1, ShapeRule::kMatMulInteger),
-    inferred_row("Max", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, kAttrs1, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Max", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, {}, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Max", 8, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, {}, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Max", 12, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, {}, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Max", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn11, {}, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Mean", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, kAttrs1, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Mean", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, {}, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Mean", 8, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, {}, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Mean", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn11, {}, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("MelWeightMatrix", 17, {DT::kInt32, DT::kInt64}, kIn12, kAttrs12, 1, 1, ShapeRule::kMelWeightMatrix),
-    inferred_row("Min", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, kAttrs1, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Min", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, {}, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Min", 8, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, {}, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Min", 12, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, {}, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Min", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn11, {}, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Mod", 10, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn9, kAttrs13, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Mod", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn9, kAttrs13, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("NegativeLogLikelihoodLoss", 12, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn13, kAttrs14, 1, 1, ShapeRule::kLoss),
-    inferred_row("NegativeLogLikelihoodLoss", 13, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn13, kAttrs14, 1, 1, ShapeRule::kLoss),
-    inferred_row("PRelu", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn14, kAttrs1, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("PRelu", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn14, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("PRelu", 7, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn14, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("PRelu", 9, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64}, kIn14, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("PRelu", 16, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64}, kIn14, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("Pow", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn15, kAttrs15, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Pow", 7, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn15, {}, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Pow", 12, {DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn15, {}, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Pow", 13, {DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn15, {}, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Pow", 15, {DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn15, {}, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("QLinearMatMul", 10, {DT::kInt8, DT::kUint8}, kIn16, {}, 1, 1, ShapeRule::kQLinearMatMul),
+    inferred_row("MatMul", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn7, {}, 1, 1, ShapeRule::kMatMul),
+    inferred_row("MatMul", 9, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64}, kIn7, {}, 1, 1, ShapeRule::kMatMul),
+    inferred_row("MatMul", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64, DT::kBfloat16}, kIn7, {}, 1, 1, ShapeRule::kMatMul),
+    inferred_row("MatMulInteger", 10, {DT::kInt8, DT::kUint8}, kIn8, {}, 1, 1, ShapeRule::kMatMulInteger),
+    inferred_row("Max", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn9, kAttrs1, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Max", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn9, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Max", 8, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn9, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Max", 12, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn9, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Max", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn9, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Mean", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn9, kAttrs1, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Mean", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn9, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Mean", 8, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn9, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Mean", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn9, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("MelWeightMatrix", 17, {DT::kInt32, DT::kInt64}, kIn10, kAttrs10, 1, 1, ShapeRule::kMelWeightMatrix),
+    inferred_row("Min", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn9, kAttrs1, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Min", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn9, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Min", 8, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn9, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Min", 12, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn9, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Min", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn9, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Mod", 10, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn7, kAttrs11, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Mod", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn7, kAttrs11, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("NegativeLogLikelihoodLoss", 12, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, kAttrs12, 1, 1, ShapeRule::kLoss),
+    inferred_row("NegativeLogLikelihoodLoss", 13, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, kAttrs12, 1, 1, ShapeRule::kLoss),
+    inferred_row("PRelu", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn12, kAttrs1, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("PRelu", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn12, {}, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("PRelu", 7, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn12, {}, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("PRelu", 9, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64}, kIn12, {}, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("PRelu", 16, {DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kUint32, DT::kUint64, DT::kInt32, DT::kInt64}, kIn12, {}, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("Pow", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn13, kAttrs13, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Pow", 7, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn13, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Pow", 12, {DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn13, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Pow", 13, {DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn13, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Pow", 15, {DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn13, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("QLinearMatMul", 10, {DT::kInt8, DT::kUint8}, kIn14, {}, 1, 1, ShapeRule::kQLinearMatMul),
     inferred_row("Relu", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, kAttrs1, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Relu", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, {}, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Relu", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn2, {}, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Relu", 14, {DT::kFloat, DT::kInt32, DT::kInt8, DT::kInt16, DT::kInt64, DT::kFloat16, DT::kDouble, DT::kBfloat16}, kIn2, {}, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Round", 11, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("STFT", 17, {DT::kFloat, DT::kFloat16, DT::kDouble, DT::kBfloat16}, kIn17, kAttrs16, 1, 1, ShapeRule::kStft),
-    inferred_row("Selu", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, kAttrs17, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("Selu", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, kAttrs18, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("STFT", 17, {DT::kFloat, DT::kFloat16, DT::kDouble, DT::kBfloat16}, kIn15, kAttrs14, 1, 1, ShapeRule::kStft),
+    inferred_row("Selu", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, kAttrs15, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("Selu", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, kAttrs16, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Sigmoid", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, kAttrs1, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Sigmoid", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, {}, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Sigmoid", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn2, {}, 1, 1, ShapeRule::kSameAsInput),
@@ -133,14 +129,14 @@ constexpr OpSchema kRows[] = {
     inferred_row("Sign", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn0, {}, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Sin", 7, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, {}, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Sinh", 9, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("SoftmaxCrossEntropyLoss", 12, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn18, kAttrs14, 1, 2, ShapeRule::kLoss),
-    inferred_row("SoftmaxCrossEntropyLoss", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn18, kAttrs14, 1, 2, ShapeRule::kLoss),
+    inferred_row("SoftmaxCrossEntropyLoss", 12, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn16, kAttrs12, 1, 2, ShapeRule::kLoss),
+    inferred_row("SoftmaxCrossEntropyLoss", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn16, kAttrs12, 1, 2, ShapeRule::kLoss),
     inferred_row("Softplus", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn2, {}, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Softsign", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("Sum", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, kAttrs1, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Sum", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, {}, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Sum", 8, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, {}, 1, 1, ShapeRule::kBroadcast),
-    inferred_row("Sum", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn11, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Sum", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn9, kAttrs1, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Sum", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn9, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Sum", 8, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn9, {}, 1, 1, ShapeRule::kBroadcast),
+    inferred_row("Sum", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn9, {}, 1, 1, ShapeRule::kBroadcast),
     inferred_row("Tan", 7, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, {}, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Tanh", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs1, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Tanh", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, {}, 1, 1, ShapeRule::kSameAsInput),

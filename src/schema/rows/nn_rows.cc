@@ -28,29 +28,28 @@ constexpr AttrSpec kAttrs11[] = {{"is_test", AttrType::kInt}, {"ratio", AttrType
 constexpr AttrSpec kAttrs12[] = {{"ratio", AttrType::kFloat}};
 constexpr InputSpec kIn6[] = {{"data", false, false}, {"ratio", true, false}, {"training_mode", true, false}};
 constexpr AttrSpec kAttrs13[] = {{"seed", AttrType::kInt}};
-constexpr InputSpec kIn7[] = {{"input", false, false}};
-constexpr AttrSpec kAttrs14[] = {{"axis", AttrType::kInt}};
-constexpr AttrSpec kAttrs15[] = {{"p", AttrType::kFloat}};
-constexpr AttrSpec kAttrs16[] = {{"p", AttrType::kInt}};
-constexpr InputSpec kIn8[] = {{"input", false, false}, {"scale", false, false}, {"B", false, false}};
-constexpr AttrSpec kAttrs17[] = {{"consumed_inputs", AttrType::kInts}, {"epsilon", AttrType::kFloat}};
-constexpr AttrSpec kAttrs18[] = {{"epsilon", AttrType::kFloat}};
-constexpr AttrSpec kAttrs19[] = {{"alpha", AttrType::kFloat}, {"beta", AttrType::kFloat}, {"bias", AttrType::kFloat}, {"size", AttrType::kInt}};
-constexpr InputSpec kIn9[] = {{"X", false, false}, {"Scale", false, false}, {"B", true, false}};
-constexpr AttrSpec kAttrs20[] = {{"axis", AttrType::kInt}, {"epsilon", AttrType::kFloat}, {"stash_type", AttrType::kInt}};
-constexpr AttrSpec kAttrs21[] = {{"auto_pad", AttrType::kString}, {"kernel_shape", AttrType::kInts}, {"p", AttrType::kFloat}, {"pads", AttrType::kInts}, {"strides", AttrType::kInts}};
-constexpr AttrSpec kAttrs22[] = {{"auto_pad", AttrType::kString}, {"kernel_shape", AttrType::kInts}, {"p", AttrType::kInt}, {"pads", AttrType::kInts}, {"strides", AttrType::kInts}};
-constexpr AttrSpec kAttrs23[] = {{"auto_pad", AttrType::kString}, {"kernel_shape", AttrType::kInts}, {"pads", AttrType::kInts}, {"storage_order", AttrType::kInt}, {"strides", AttrType::kInts}};
-constexpr AttrSpec kAttrs24[] = {{"auto_pad", AttrType::kString}, {"ceil_mode", AttrType::kInt}, {"dilations", AttrType::kInts}, {"kernel_shape", AttrType::kInts}, {"pads", AttrType::kInts}, {"storage_order", AttrType::kInt}, {"strides", AttrType::kInts}};
-constexpr InputSpec kIn10[] = {{"X", false, false}, {"rois", false, false}};
-constexpr AttrSpec kAttrs25[] = {{"pooled_shape", AttrType::kInts}, {"spatial_scale", AttrType::kFloat}};
-constexpr InputSpec kIn11[] = {{"X", false, false}, {"I", false, false}, {"output_shape", true, false}};
-constexpr AttrSpec kAttrs26[] = {{"kernel_shape", AttrType::kInts}, {"pads", AttrType::kInts}, {"strides", AttrType::kInts}};
-constexpr AttrSpec kAttrs27[] = {{"axes", AttrType::kInts}};
-constexpr InputSpec kIn12[] = {{"x", false, false}, {"x_scale", false, false}, {"x_zero_point", false, false}, {"w", false, false}, {"w_scale", false, false}, {"w_zero_point", false, false}, {"y_scale", false, false}, {"y_zero_point", false, false}, {"B", true, false}};
-constexpr AttrSpec kAttrs28[] = {{"bias", AttrType::kFloat}, {"lambd", AttrType::kFloat}};
-constexpr AttrSpec kAttrs29[] = {{"case_change_action", AttrType::kString}, {"is_case_sensitive", AttrType::kInt}, {"locale", AttrType::kString}, {"stopwords", AttrType::kStrings}};
-constexpr AttrSpec kAttrs30[] = {{"max_gram_length", AttrType::kInt}, {"max_skip_count", AttrType::kInt}, {"min_gram_length", AttrType::kInt}, {"mode", AttrType::kString}, {"ngram_counts", AttrType::kInts}, {"ngram_indexes", AttrType::kInts}, {"pool_int64s", AttrType::kInts}, {"pool_strings", AttrType::kStrings}, {"weights", AttrType::kFloats}};
+constexpr AttrSpec kAttrs14[] = {{"p", AttrType::kFloat}};
+constexpr AttrSpec kAttrs15[] = {{"p", AttrType::kInt}};
+constexpr InputSpec kIn7[] = {{"input", false, false}, {"scale", false, false}, {"B", false, false}};
+constexpr AttrSpec kAttrs16[] = {{"consumed_inputs", AttrType::kInts}, {"epsilon", AttrType::kFloat}};
+constexpr AttrSpec kAttrs17[] = {{"epsilon", AttrType::kFloat}};
+constexpr AttrSpec kAttrs18[] = {{"alpha", AttrType::kFloat}, {"beta", AttrType::kFloat}, {"bias", AttrType::kFloat}, {"size", AttrType::kInt}};
+constexpr InputSpec kIn8[] = {{"X", false, false}, {"Scale", false, false}, {"B", true, false}};
+constexpr AttrSpec kAttrs19[] = {{"axis", AttrType::kInt}, {"epsilon", AttrType::kFloat}, {"stash_type", AttrType::kInt}};
+constexpr AttrSpec kAttrs20[] = {{"auto_pad", AttrType::kString}, {"kernel_shape", AttrType::kInts}, {"p", AttrType::kFloat}, {"pads", AttrType::kInts}, {"strides", AttrType::kInts}};
+constexpr AttrSpec kAttrs21[] = {{"auto_pad", AttrType::kString}, {"kernel_shape", AttrType::kInts}, {"p", AttrType::kInt}, {"pads", AttrType::kInts}, {"strides", AttrType::kInts}};
+constexpr AttrSpec kAttrs22[] = {{"auto_pad", AttrType::kString}, {"kernel_shape", AttrType::kInts}, {"pads", AttrType::kInts}, {"storage_order", AttrType::kInt}, {"strides", AttrType::kInts}};
+constexpr AttrSpec kAttrs23[] = {{"auto_pad", AttrType::kString}, {"ceil_mode", AttrType::kInt}, {"dilations", AttrType::kInts}, {"kernel_shape", AttrType::kInts}, {"pads", AttrType::kInts}, {"storage_order", AttrType::kInt}, {"strides", AttrType::kInts}};
+constexpr InputSpec kIn9[] = {{"X", false, false}, {"rois", false, false}};
+constexpr AttrSpec kAttrs24[] = {{"pooled_shape", AttrType::kInts}, {"spatial_scale", AttrType::kFloat}};
+constexpr InputSpec kIn10[] = {{"X", false, false}, {"I", false, false}, {"output_shape", true, false}};
+constexpr AttrSpec kAttrs25[] = {{"kernel_shape", AttrType::kInts}, {"pads", AttrType::kInts}, {"strides", AttrType::kInts}};
+constexpr AttrSpec kAttrs26[] = {{"axes", AttrType::kInts}};
+constexpr InputSpec kIn11[] = {{"x", false, false}, {"x_scale", false, false}, {"x_zero_point", false, false}, {"w", false, false}, {"w_scale", false, false}, {"w_zero_point", false, false}, {"y_scale", false, false}, {"y_zero_point", false, false}, {"B", true, false}};
+constexpr InputSpec kIn12[] = {{"input", false, false}};
+constexpr AttrSpec kAttrs27[] = {{"bias", AttrType::kFloat}, {"lambd", AttrType::kFloat}};
+constexpr AttrSpec kAttrs28[] = {{"case_change_action", AttrType::kString}, {"is_case_sensitive", AttrType::kInt}, {"locale", AttrType::kString}, {"stopwords", AttrType::kStrings}};
+constexpr AttrSpec kAttrs29[] = {{"max_gram_length", AttrType::kInt}, {"max_skip_count", AttrType::kInt}, {"min_gram_length", AttrType::kInt}, {"mode", AttrType::kString}, {"ngram_counts", AttrType::kInts}, {"ngram_indexes", AttrType::kInts}, {"pool_int64s", AttrType::kInts}, {"pool_strings", AttrType::kStrings}, {"weights", AttrType::kFloats}};
 
 constexpr OpSchema kRows[] = {
     inferred_row("AveragePool", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs0, 1, 1, ShapeRule::kPool),
@@ -75,31 +74,31 @@ constexpr OpSchema kRows[] = {
     inferred_row("Dropout", 12, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn6, kAttrs13, 1, 2, ShapeRule::kDropout),
     inferred_row("Dropout", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn6, kAttrs13, 1, 2, ShapeRule::kDropout),
     inferred_row("GlobalAveragePool", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, {}, 1, 1, ShapeRule::kGlobalPool),
-    inferred_row("GlobalLpPool", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs15, 1, 1, ShapeRule::kGlobalPool),
-    inferred_row("GlobalLpPool", 2, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs16, 1, 1, ShapeRule::kGlobalPool),
+    inferred_row("GlobalLpPool", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs14, 1, 1, ShapeRule::kGlobalPool),
+    inferred_row("GlobalLpPool", 2, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs15, 1, 1, ShapeRule::kGlobalPool),
     inferred_row("GlobalMaxPool", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, {}, 1, 1, ShapeRule::kGlobalPool),
-    inferred_row("InstanceNormalization", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn8, kAttrs17, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("InstanceNormalization", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn8, kAttrs18, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("LRN", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs19, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("LRN", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn0, kAttrs19, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("LayerNormalization", 17, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn9, kAttrs20, 1, 3, ShapeRule::kLayerNormalization),
-    inferred_row("LpPool", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs21, 1, 1, ShapeRule::kPool),
-    inferred_row("LpPool", 2, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs22, 1, 1, ShapeRule::kPool),
-    inferred_row("LpPool", 11, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs22, 1, 1, ShapeRule::kPool),
+    inferred_row("InstanceNormalization", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn7, kAttrs16, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("InstanceNormalization", 6, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn7, kAttrs17, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("LRN", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs18, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("LRN", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn0, kAttrs18, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("LayerNormalization", 17, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn8, kAttrs19, 1, 3, ShapeRule::kLayerNormalization),
+    inferred_row("LpPool", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs20, 1, 1, ShapeRule::kPool),
+    inferred_row("LpPool", 2, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs21, 1, 1, ShapeRule::kPool),
+    inferred_row("LpPool", 11, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs21, 1, 1, ShapeRule::kPool),
     inferred_row("MaxPool", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs0, 1, 1, ShapeRule::kPool),
-    inferred_row("MaxPool", 8, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs23, 1, 2, ShapeRule::kPool),
-    inferred_row("MaxPool", 10, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs24, 1, 2, ShapeRule::kPool),
-    inferred_row("MaxPool", 11, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs24, 1, 2, ShapeRule::kPool),
-    inferred_row("MaxPool", 12, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kInt8, DT::kUint8}, kIn0, kAttrs24, 1, 2, ShapeRule::kPool),
-    inferred_row("MaxRoiPool", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn10, kAttrs25, 1, 1, ShapeRule::kRoiPool),
-    inferred_row("MaxUnpool", 9, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, kAttrs26, 1, 1, ShapeRule::kMaxUnpool),
-    inferred_row("MaxUnpool", 11, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn11, kAttrs26, 1, 1, ShapeRule::kMaxUnpool),
-    inferred_row("MeanVarianceNormalization", 9, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs27, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("MeanVarianceNormalization", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn0, kAttrs27, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("QLinearConv", 10, {DT::kInt8, DT::kUint8}, kIn12, kAttrs8, 1, 1, ShapeRule::kQLinearConv),
-    inferred_row("Shrink", 9, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn7, kAttrs28, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("StringNormalizer", 10, {DT::kString}, kIn0, kAttrs29, 1, 1, ShapeRule::kStringNormalizer),
-    inferred_row("TfIdfVectorizer", 9, {DT::kString, DT::kInt32, DT::kInt64}, kIn0, kAttrs30, 1, 1, ShapeRule::kTfIdfVectorizer),
+    inferred_row("MaxPool", 8, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs22, 1, 2, ShapeRule::kPool),
+    inferred_row("MaxPool", 10, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs23, 1, 2, ShapeRule::kPool),
+    inferred_row("MaxPool", 11, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs23, 1, 2, ShapeRule::kPool),
+    inferred_row("MaxPool", 12, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kInt8, DT::kUint8}, kIn0, kAttrs23, 1, 2, ShapeRule::kPool),
+    inferred_row("MaxRoiPool", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn9, kAttrs24, 1, 1, ShapeRule::kRoiPool),
+    inferred_row("MaxUnpool", 9, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn10, kAttrs25, 1, 1, ShapeRule::kMaxUnpool),
+    inferred_row("MaxUnpool", 11, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn10, kAttrs25, 1, 1, ShapeRule::kMaxUnpool),
+    inferred_row("MeanVarianceNormalization", 9, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn0, kAttrs26, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("MeanVarianceNormalization", 13, {DT::kFloat16, DT::kFloat, DT::kDouble, DT::kBfloat16}, kIn0, kAttrs26, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("QLinearConv", 10, {DT::kInt8, DT::kUint8}, kIn11, kAttrs8, 1, 1, ShapeRule::kQLinearConv),
+    inferred_row("Shrink", 9, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn12, kAttrs27, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("StringNormalizer", 10, {DT::kString}, kIn0, kAttrs28, 1, 1, ShapeRule::kStringNormalizer),
+    inferred_row("TfIdfVectorizer", 9, {DT::kString, DT::kInt32, DT::kInt64}, kIn0, kAttrs29, 1, 1, ShapeRule::kTfIdfVectorizer),
 };
 
 }  // namespace

@@ -25,35 +25,27 @@ constexpr AttrSpec kAttrs6[] = {{"mode", AttrType::kString}, {"paddings", AttrTy
 constexpr AttrSpec kAttrs7[] = {{"mode", AttrType::kString}, {"pads", AttrType::kInts}, {"value", AttrType::kFloat}};
 constexpr InputSpec kIn8[] = {{"data", false, false}, {"pads", false, false}, {"constant_value", true, false}};
 constexpr AttrSpec kAttrs8[] = {{"mode", AttrType::kString}};
-constexpr AttrSpec kAttrs9[] = {{"consumed_inputs", AttrType::kInts}, {"shape", AttrType::kInts}};
-constexpr InputSpec kIn9[] = {{"data", false, false}, {"shape", false, false}};
-constexpr AttrSpec kAttrs10[] = {{"allowzero", AttrType::kInt}};
-constexpr InputSpec kIn10[] = {{"X", false, false}, {"scales", false, false}};
-constexpr InputSpec kIn11[] = {{"X", false, false}, {"roi", false, false}, {"scales", false, false}, {"sizes", true, false}};
-constexpr AttrSpec kAttrs11[] = {{"coordinate_transformation_mode", AttrType::kString}, {"cubic_coeff_a", AttrType::kFloat}, {"exclude_outside", AttrType::kInt}, {"extrapolation_value", AttrType::kFloat}, {"mode", AttrType::kString}, {"nearest_mode", AttrType::kString}};
-constexpr InputSpec kIn12[] = {{"X", false, false}, {"roi", true, false}, {"scales", true, false}, {"sizes", true, false}};
-constexpr InputSpec kIn13[] = {{"input", false, false}, {"sequence_lens", false, false}};
-constexpr AttrSpec kAttrs12[] = {{"batch_axis", AttrType::kInt}, {"time_axis", AttrType::kInt}};
-constexpr InputSpec kIn14[] = {{"data", false, false}, {"indices", false, false}, {"updates", false, false}};
-constexpr AttrSpec kAttrs13[] = {{"axis", AttrType::kInt}, {"reduction", AttrType::kString}};
-constexpr AttrSpec kAttrs14[] = {{"reduction", AttrType::kString}};
-constexpr AttrSpec kAttrs15[] = {{"end", AttrType::kInt}, {"start", AttrType::kInt}};
-constexpr AttrSpec kAttrs16[] = {{"axes", AttrType::kInts}, {"ends", AttrType::kInts}, {"starts", AttrType::kInts}};
-constexpr InputSpec kIn15[] = {{"data", false, false}, {"starts", false, false}, {"ends", false, false}, {"axes", true, false}, {"steps", true, false}};
-constexpr InputSpec kIn16[] = {{"input", false, false}, {"split", true, false}};
-constexpr AttrSpec kAttrs17[] = {{"axis", AttrType::kInt}, {"split", AttrType::kInts}};
-constexpr AttrSpec kAttrs18[] = {{"axes", AttrType::kInts}};
-constexpr InputSpec kIn17[] = {{"data", false, false}, {"axes", true, false}};
-constexpr InputSpec kIn18[] = {{"input", false, false}, {"tiles", false, false}, {"axis", false, false}};
-constexpr InputSpec kIn19[] = {{"input", false, false}, {"repeats", false, false}};
-constexpr AttrSpec kAttrs19[] = {{"perm", AttrType::kInts}};
-constexpr InputSpec kIn20[] = {{"input", false, false}, {"k", true, false}};
-constexpr AttrSpec kAttrs20[] = {{"upper", AttrType::kInt}};
-constexpr AttrSpec kAttrs21[] = {{"axis", AttrType::kInt}, {"sorted", AttrType::kInt}};
-constexpr InputSpec kIn21[] = {{"data", false, false}, {"axes", false, false}};
-constexpr AttrSpec kAttrs22[] = {{"height_scale", AttrType::kFloat}, {"mode", AttrType::kString}, {"width_scale", AttrType::kFloat}};
-constexpr AttrSpec kAttrs23[] = {{"mode", AttrType::kString}, {"scales", AttrType::kFloats}};
-constexpr InputSpec kIn22[] = {{"condition", false, false}, {"X", false, false}, {"Y", false, false}};
+constexpr InputSpec kIn9[] = {{"X", false, false}, {"scales", false, false}};
+constexpr InputSpec kIn10[] = {{"X", false, false}, {"roi", false, false}, {"scales", false, false}, {"sizes", true, false}};
+constexpr AttrSpec kAttrs9[] = {{"coordinate_transformation_mode", AttrType::kString}, {"cubic_coeff_a", AttrType::kFloat}, {"exclude_outside", AttrType::kInt}, {"extrapolation_value", AttrType::kFloat}, {"mode", AttrType::kString}, {"nearest_mode", AttrType::kString}};
+constexpr InputSpec kIn11[] = {{"X", false, false}, {"roi", true, false}, {"scales", true, false}, {"sizes", true, false}};
+constexpr InputSpec kIn12[] = {{"input", false, false}, {"sequence_lens", false, false}};
+constexpr AttrSpec kAttrs10[] = {{"batch_axis", AttrType::kInt}, {"time_axis", AttrType::kInt}};
+constexpr InputSpec kIn13[] = {{"data", false, false}, {"indices", false, false}, {"updates", false, false}};
+constexpr AttrSpec kAttrs11[] = {{"axis", AttrType::kInt}, {"reduction", AttrType::kString}};
+constexpr AttrSpec kAttrs12[] = {{"reduction", AttrType::kString}};
+constexpr AttrSpec kAttrs13[] = {{"axes", AttrType::kInts}, {"ends", AttrType::kInts}, {"starts", AttrType::kInts}};
+constexpr InputSpec kIn14[] = {{"data", false, false}, {"starts", false, false}, {"ends", false, false}, {"axes", true, false}, {"steps", true, false}};
+constexpr InputSpec kIn15[] = {{"input", false, false}, {"split", true, false}};
+constexpr AttrSpec kAttrs14[] = {{"axis", AttrType::kInt}, {"split", AttrType::kInts}};
+constexpr InputSpec kIn16[] = {{"input", false, false}, {"tiles", false, false}, {"axis", false, false}};
+constexpr InputSpec kIn17[] = {{"input", false, false}, {"repeats", false, false}};
+constexpr AttrSpec kAttrs15[] = {{"perm", AttrType::kInts}};
+constexpr InputSpec kIn18[] = {{"input", false, false}, {"k", true, false}};
+constexpr AttrSpec kAttrs16[] = {{"upper", AttrType::kInt}};
+constexpr AttrSpec kAttrs17[] = {{"axis", AttrType::kInt}, {"sorted", AttrType::kInt}};
+constexpr AttrSpec kAttrs18[] = {{"mode", AttrType::kString}, {"scales", AttrType::kFloats}};
+constexpr InputSpec kIn19[] = {{"condition", false, false}, {"X", false, false}, {"Y", false, false}};
 
 constexpr OpSchema kRows[] = {
     inferred_row("Compress", 9, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn0, kAttrs0, 1, 1, ShapeRule::kCompress),
@@ -85,41 +77,40 @@ constexpr OpSchema kRows[] = {
     inferred_row("Pad", 2, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn7, kAttrs7, 1, 1, ShapeRule::kPad),
     inferred_row("Pad", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn8, kAttrs8, 1, 1, ShapeRule::kPad),
     inferred_row("Pad", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn8, kAttrs8, 1, 1, ShapeRule::kPad),
-    inferred_row("Resize", 10, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn10, kAttrs8, 1, 1, ShapeRule::kResize),
-    inferred_row("Resize", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn11, kAttrs11, 1, 1, ShapeRule::kResize),
-    inferred_row("Resize", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn12, kAttrs11, 1, 1, ShapeRule::kResize),
-    inferred_row("ReverseSequence", 10, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn13, kAttrs12, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("Scatter", 9, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn14, kAttrs0, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("ScatterElements", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn14, kAttrs0, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("ScatterElements", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn14, kAttrs0, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("ScatterElements", 16, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn14, kAttrs13, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("ScatterND", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn14, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("ScatterND", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn14, {}, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("ScatterND", 16, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn14, kAttrs14, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("Resize", 10, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn9, kAttrs8, 1, 1, ShapeRule::kResize),
+    inferred_row("Resize", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn10, kAttrs9, 1, 1, ShapeRule::kResize),
+    inferred_row("Resize", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn11, kAttrs9, 1, 1, ShapeRule::kResize),
+    inferred_row("ReverseSequence", 10, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn12, kAttrs10, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("Scatter", 9, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn13, kAttrs0, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("ScatterElements", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn13, kAttrs0, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("ScatterElements", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn13, kAttrs0, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("ScatterElements", 16, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn13, kAttrs11, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("ScatterND", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn13, {}, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("ScatterND", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn13, {}, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("ScatterND", 16, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn13, kAttrs12, 1, 1, ShapeRule::kSameAsInput),
     inferred_row("Size", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, {}, 1, 1, ShapeRule::kSize),
     inferred_row("Size", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, {}, 1, 1, ShapeRule::kSize),
-    inferred_row("Slice", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, kAttrs16, 1, 1, ShapeRule::kSlice),
-    inferred_row("Slice", 10, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn15, {}, 1, 1, ShapeRule::kSlice),
-    inferred_row("Slice", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn15, {}, 1, 1, ShapeRule::kSlice),
-    inferred_row("Slice", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn15, {}, 1, 1, ShapeRule::kSlice),
+    inferred_row("Slice", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, kAttrs13, 1, 1, ShapeRule::kSlice),
+    inferred_row("Slice", 10, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn14, {}, 1, 1, ShapeRule::kSlice),
+    inferred_row("Slice", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn14, {}, 1, 1, ShapeRule::kSlice),
+    inferred_row("Slice", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn14, {}, 1, 1, ShapeRule::kSlice),
     inferred_row("SpaceToDepth", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs1, 1, 1, ShapeRule::kSpaceToDepth),
     inferred_row("SpaceToDepth", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs1, 1, 1, ShapeRule::kSpaceToDepth),
-    inferred_row("Split", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn16, kAttrs17, 1, 255, ShapeRule::kSplit),
-    inferred_row("Split", 2, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs17, 1, 255, ShapeRule::kSplit),
-    inferred_row("Split", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs17, 1, 255, ShapeRule::kSplit),
-    inferred_row("Split", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn16, kAttrs0, 1, 255, ShapeRule::kSplit),
-    inferred_row("Tile", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn18, {}, 1, 1, ShapeRule::kTile),
-    inferred_row("Tile", 6, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn19, {}, 1, 1, ShapeRule::kTile),
-    inferred_row("Tile", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn19, {}, 1, 1, ShapeRule::kTile),
-    inferred_row("Transpose", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, kAttrs19, 1, 1, ShapeRule::kTranspose),
-    inferred_row("Transpose", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, kAttrs19, 1, 1, ShapeRule::kTranspose),
-    inferred_row("Trilu", 14, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn20, kAttrs20, 1, 1, ShapeRule::kSameAsInput),
-    inferred_row("Unique", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, kAttrs21, 1, 4, ShapeRule::kUnique),
-    inferred_row("Upsample", 1, {DT::kBool, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble}, kIn5, kAttrs22, 1, 1, ShapeRule::kUpsample),
-    inferred_row("Upsample", 7, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, kAttrs23, 1, 1, ShapeRule::kUpsample),
-    inferred_row("Upsample", 9, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn10, kAttrs8, 1, 1, ShapeRule::kUpsample),
-    inferred_row("Where", 9, {DT::kBool}, kIn22, {}, 1, 1, ShapeRule::kWhere),
-    inferred_row("Where", 16, {DT::kBool}, kIn22, {}, 1, 1, ShapeRule::kWhere),
+    inferred_row("Split", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn15, kAttrs14, 1, 255, ShapeRule::kSplit),
+    inferred_row("Split", 2, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs14, 1, 255, ShapeRule::kSplit),
+    inferred_row("Split", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn2, kAttrs14, 1, 255, ShapeRule::kSplit),
+    inferred_row("Split", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn15, kAttrs0, 1, 255, ShapeRule::kSplit),
+    inferred_row("Tile", 1, {DT::kFloat16, DT::kFloat, DT::kDouble}, kIn16, {}, 1, 1, ShapeRule::kTile),
+    inferred_row("Tile", 6, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn17, {}, 1, 1, ShapeRule::kTile),
+    inferred_row("Tile", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn17, {}, 1, 1, ShapeRule::kTile),
+    inferred_row("Transpose", 1, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, kAttrs15, 1, 1, ShapeRule::kTranspose),
+    inferred_row("Transpose", 13, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn7, kAttrs15, 1, 1, ShapeRule::kTranspose),
+    inferred_row("Trilu", 14, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kBfloat16, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn18, kAttrs16, 1, 1, ShapeRule::kSameAsInput),
+    inferred_row("Unique", 11, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, kAttrs17, 1, 4, ShapeRule::kUnique),
+    inferred_row("Upsample", 7, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn5, kAttrs18, 1, 1, ShapeRule::kUpsample),
+    inferred_row("Upsample", 9, {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16, DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble, DT::kString, DT::kBool}, kIn9, kAttrs8, 1, 1, ShapeRule::kUpsample),
+    inferred_row("Where", 9, {DT::kBool}, kIn19, {}, 1, 1, ShapeRule::kWhere),
+    inferred_row("Where", 16, {DT::kBool}, kIn19, {}, 1, 1, ShapeRule::kWhere),
 };
 
 }  // namespace

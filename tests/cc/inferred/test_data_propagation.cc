@@ -1,6 +1,7 @@
 // Shapes computed inside the graph reach the ops that take a shape as data (ONNX's data
 // propagation): Shape, Gather, Slice, Unsqueeze, Squeeze, Concat, Cast, Add/Sub/Mul/Div of
-// known values, then Reshape, Expand, ConstantOfShape, Range, Tile.
+// known values, then Reshape, Expand, ConstantOfShape, Range, Tile; and the float values of
+// small initializers and Constants, Resize's and Upsample's scales.
 #include <catch2/catch.hpp>
 
 #include "graph_case.h"
@@ -58,4 +59,33 @@ TEST_CASE("Data propagation/known numbers are computed; -1 and 0 in Reshape", "[
   CHECK(g.at("sd") == "int64[3]={?,1,?}");
   CHECK(g.at("y") == "float32[2,12]");
   CHECK(g.at("n") == "int64[]={24}");
+}
+
+TEST_CASE("Data propagation/Resize and Upsample by known float scales, sizes by aspect policy", "[shape]") {
+  GraphCase g(18);
+  g.input("x", "float32[N,3,10,9]").floats("scales", {1, 1, 2, 0.5f}).floats("hw", {1.5f, 3}).ints("axes_sizes", {8, 8});
+  g.input("img", "float32[1,3,20,10]");
+  g.node("Resize", {"x", "", "scales"}, {"r"});
+  g.node("Resize", {"x", "", "hw"}, {"r_axes"}, {ints_attr("axes", {2, 3})});
+  g.node("Resize", {"img", "", "", "axes_sizes"}, {"fit"}, {ints_attr("axes", {2, 3}), string_attr("keep_aspect_ratio_policy", "not_larger")});
+  g.node("Resize", {"img", "", "", "axes_sizes"}, {"fill"}, {ints_attr("axes", {2, 3}), string_attr("keep_aspect_ratio_policy", "not_smaller")});
+  g.node("Resize", {"x", "", "", "axes_sizes"}, {"unknown_aspect"}, {ints_attr("axes", {0, 2}), string_attr("keep_aspect_ratio_policy", "not_larger")});
+  CHECK(g.mismatches({{"r", "float32[N,3,20,4]"},
+                      {"r_axes", "float32[N,3,15,27]"},
+                      {"fit", "float32[1,3,8,4]"},
+                      {"fill", "float32[1,3,16,8]"},
+                      {"unknown_aspect", "float32[?,3,?,9]"}}) == "");
+
+  GraphCase up(9);
+  up.input("x", "float32[N,2,4,4]").floats("scales", {1, 1, 2, 2.5f}).node("Upsample", {"x", "scales"}, {"y"});
+  CHECK(up.at("y") == "float32[N,2,8,10]");
+
+  GraphCase constant(13);
+  onnx::AttributeProto value;
+  value.set_name("value_floats");
+  value.set_type(onnx::AttributeProto::FLOATS);
+  for (float v : {1.0f, 1.0f, 0.5f}) value.add_floats(v);
+  constant.input("x", "float32[B,4,7]").node("Constant", {}, {"scales"}, {value});
+  constant.node("Resize", {"x", "", "scales"}, {"y"});
+  CHECK(constant.at("y") == "float32[B,4,3]");
 }

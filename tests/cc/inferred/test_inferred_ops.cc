@@ -12,17 +12,6 @@
 using namespace shape_test;
 using Catch::Matchers::Message;
 
-namespace {
-
-// The message of the one diagnostic of a graph.
-std::string only_diagnostic(const GraphCase& g) {
-  const orw::ModelShapes r = g.report();
-  REQUIRE(r.diagnostics.size() == 1);
-  return r.diagnostics[0].message;
-}
-
-}  // namespace
-
 TEST_CASE("Inferred ops/MatMul and Gemm", "[shape]") {
   GraphCase g(13);
   g.input("a", "float32[B,N,K]").input("b", "float32[K,M]").input("v", "float32[K]").input("c", "float32[3,K]");
@@ -35,7 +24,7 @@ TEST_CASE("Inferred ops/MatMul and Gemm", "[shape]") {
   CHECK(g.at("bc") == "float32[M,3]");
   GraphCase bad(13);
   bad.input("a", "float32[2,3]").input("b", "float32[4,5]").node("MatMul", {"a", "b"}, {"y"}, {}, "mm");
-  CHECK(only_diagnostic(bad) == "MatMul \"mm\" (opset 13): input 0 'A' float32[2,3] and input 1 'B' float32[4,5] do "
+  CHECK(bad.only_diagnostic() == "MatMul \"mm\" (opset 13): input 0 'A' float32[2,3] and input 1 'B' float32[4,5] do "
                                 "not match for a matrix product (3 vs 4)");
   CHECK_THROWS_AS(bad.report(true), orw::ValueError);
 }
@@ -60,7 +49,7 @@ TEST_CASE("Inferred ops/Conv, pools and their windows", "[shape]") {
   CHECK(g.at("ct") == "float32[N,8,32,32]");
   GraphCase bad(13);
   bad.input("x", "float32[1,3,1,2]").input("w", "float32[8,3,3,3]").node("Conv", {"x", "w"}, {"y"});
-  CHECK(only_diagnostic(bad) == "Conv (opset 13): spatial dim 0 (1) is smaller than the kernel's extent 3");
+  CHECK(bad.only_diagnostic() == "Conv (opset 13): spatial dim 0 (1) is smaller than the kernel's extent 3");
 }
 
 TEST_CASE("Inferred ops/normalizations, activations, comparisons", "[shape]") {
@@ -78,7 +67,7 @@ TEST_CASE("Inferred ops/normalizations, activations, comparisons", "[shape]") {
   CHECK(g.at("m") == "bool[B,S,64]");
   GraphCase bad(17);
   bad.input("x", "float32[2,3]").input("y", "float32[4]").node("Equal", {"x", "y"}, {"e"});
-  CHECK(only_diagnostic(bad) == "Equal (opset 17): input 0 'A' float32[2,3] and input 1 'B' float32[4] do not "
+  CHECK(bad.only_diagnostic() == "Equal (opset 17): input 0 'A' float32[2,3] and input 1 'B' float32[4] do not "
                                 "broadcast (3 vs 4)");
 }
 
@@ -102,10 +91,10 @@ TEST_CASE("Inferred ops/tensor ops over symbolic dims", "[shape]") {
   CHECK(g.at("nz") == "int64[4,?]");
   GraphCase bad(13);
   bad.input("x", "float32[2,3]").ints("ax", {1}).node("Squeeze", {"x", "ax"}, {"y"}, {}, "sq");
-  CHECK(only_diagnostic(bad) == "Squeeze \"sq\" (opset 13): axis 1 of input 0 'data' float32[2,3] is not 1");
+  CHECK(bad.only_diagnostic() == "Squeeze \"sq\" (opset 13): axis 1 of input 0 'data' float32[2,3] is not 1");
   GraphCase twice(13);
   twice.input("x", "float32[2,3]").node("Transpose", {"x"}, {"y"}, {ints_attr("perm", {0, 0})});
-  CHECK(only_diagnostic(twice) == "Transpose (opset 13): attribute 'perm' repeats 0");
+  CHECK(twice.only_diagnostic() == "Transpose (opset 13): attribute 'perm' repeats 0");
 }
 
 TEST_CASE("Inferred ops/recurrent, quantization and detection outputs", "[shape]") {

@@ -154,6 +154,20 @@ TEST_CASE("kernels::reduce/every op: rows and columns around the vector, unroll 
   }
 }
 
+// Empty sets (a reduced dim of 0) of every op and type, each side of the kept dims: the
+// identities of docs/semantics.md, LogSum and LogSumExp of integers (log 0 = -inf, converted to
+// the type's minimum) included, which random shapes seldom reach.
+TEST_CASE("kernels::reduce/every op: empty sets give the identities", "[reduce][random]") {
+  std::mt19937 rng(0);
+  for (const OpInfo& info : kFamilyOps) {
+    for (DataType type : family_types(info.op)) {
+      check_family_case(info.op, info.name, {3, 0}, {1}, type, 0, 1, rng);      // R of length 0
+      check_family_case(info.op, info.name, {0, 5}, {0}, type, 1, 0, rng);      // RK of length 0
+      check_family_case(info.op, info.name, {2, 0, 3}, {1}, type, 1, 1, rng);   // KRK
+    }
+  }
+}
+
 TEST_CASE("kernels::reduce/column reductions of many long rows (L1 column chunks, far row quads) match the reference") {
   std::mt19937 rng(4099);
   // More rows than the column-tile kernel takes, and rows longer than one column chunk

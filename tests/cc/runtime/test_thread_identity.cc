@@ -1,8 +1,8 @@
 // Any thread count gives the bits of one thread: random shapes x axes x types for every family
 // that splits its work (Reduce*, ArgMax/ArgMin, CumSum/CumProd, the normalize ops, TopK, the
 // element-wise ops), run with 1 thread and again with 2, 3 and 4. Inputs are large enough to
-// hold several pieces, so the work is really split. (In a build without threads every count
-// runs on one thread: the test still runs and is trivially true there.)
+// hold several pieces, so the work is really split. Built only with threads (thread_counts.h):
+// without them the comparison would be of one thread with one.
 #include <catch2/catch.hpp>
 
 #include <cstring>
@@ -11,12 +11,14 @@
 
 #include "core/parallel.h"
 #include "helpers.h"
+#include "thread_counts.h"
 #include "onnx/node.h"
 #include "runtime/run_node.h"
 
 using namespace orw;
 using namespace orw_test;
 
+#if ORW_THREADS
 namespace {
 
 struct Case {
@@ -109,10 +111,10 @@ TEST_CASE("every thread count gives the bits of one thread", "[threads]") {
       for (int64_t d : dims) what << d << " ";
       what << "] axis " << axis;
       INFO(what.str());
-      set_thread_count(1);
+      use_threads(1);
       const std::vector<Tensor> one = run_node(node, inputs);
       for (size_t threads : {2, 3, 4}) {
-        set_thread_count(threads);
+        use_threads(threads);
         const std::vector<Tensor> many = run_node(node, inputs);
         REQUIRE(many.size() == one.size());
         for (size_t i = 0; i < one.size(); ++i) REQUIRE(same_bits(one[i], many[i]));
@@ -132,10 +134,10 @@ TEST_CASE("a binary op with broadcasting gives the bits of one thread", "[thread
       const Node node = Node::make(op, "", 14, {});
       for (const Tensor* rhs : {&a, &b, &c}) {
         if (type == DataType::kInt32 && std::string(op) == "Div") continue;  // zeros in the divisor
-        set_thread_count(1);
+        use_threads(1);
         const Tensor one = run_node(node, {&a, rhs}).at(0);
         for (size_t threads : {2, 4}) {
-          set_thread_count(threads);
+          use_threads(threads);
           REQUIRE(same_bits(one, run_node(node, {&a, rhs}).at(0)));
         }
         set_thread_count(1);
@@ -143,3 +145,14 @@ TEST_CASE("a binary op with broadcasting gives the bits of one thread", "[thread
     }
   }
 }
+
+#else
+
+// What leaves the cases above out of this build: it runs one thread whatever is asked.
+TEST_CASE("a build without threads runs one thread whatever is asked, so the [threads] cases are not built", "[parallel]") {
+  CHECK_FALSE(threads_supported());
+  CHECK(set_thread_count(4) == 1);
+  CHECK(thread_count() == 1);
+}
+
+#endif

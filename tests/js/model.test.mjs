@@ -1,7 +1,7 @@
 // makeModel and makeNode: models built in JS run in InferenceSession and inferModelShapes, and
 // give the same values and shapes as onnxruntime-web (ORT) on the same bytes. ORT parses the
 // bytes with its own protobuf reader, so it is also the check that they are valid ONNX. The
-// validation errors are in make-model-errors.test.mjs.
+// validation errors are in model-errors.test.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';

@@ -4,7 +4,7 @@
 // through a small wasm buffer) giving the reference indices.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { init, Tensor, Node, InferenceSession, inferModelShapes } from '../../dist/index.node.mjs';
+import { init, Tensor, Node, InferenceSession, inferModelShapes, memoryStats } from '../../dist/index.node.mjs';
 import { oneNodeModel } from './helpers/model-writer.mjs';
 import { prng } from './helpers/prng.mjs';
 import { elements } from './helpers/values.mjs';
@@ -141,4 +141,18 @@ test('ArgMax/large inputs (streamed) give the reference indices on every pattern
       }
     }
   }
+});
+
+// The large-input case above holds whether or not the run streamed; this one observes that it
+// did: a 32 MiB input held whole would grow wasm memory by at least 32 MiB.
+test('ArgMax/a streamed input is never held whole in wasm memory', () => {
+  const x = new Float32Array(8 << 20);  // [2048, 4096] float32: 32 MiB
+  x[4096 * 2047 + 4095] = 1;
+  const node = Node.create({ opType: 'ArgMax', opset: 13, attributes: { axis: 1 } });
+  const before = memoryStats().memoryBytes;
+  const [y] = node.run([new Tensor('float32', x, [2048, 4096])]);
+  const grew = memoryStats().memoryBytes - before;
+  node.dispose();
+  assert.deepEqual([y.dims, y.data[2047], y.data[0]], [[2048, 1], 4095n, 0n]);
+  assert.ok(grew < 8 << 20, `wasm memory grew by ${grew} bytes for a 32 MiB input: the run did not stream`);
 });

@@ -1,0 +1,10 @@
+#include "glue_state.h"
+
+namespace orw::bindings {
+
+GlueState& glue() {
+  static GlueState s;
+  return s;
+}
+
+}  // namespace orw::bindings
