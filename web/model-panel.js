@@ -147,7 +147,7 @@ function renderNodes(model, diagnostics) {
       attrs = errorText(e);
     }
     const found = byNode.get(i) ?? [];
-    const why = found.map((d) => h('p', { class: 'error shown', text: `Not inferred (${d.cause}): ${d.message}` }));
+    const why = found.map((d) => h('p', { class: 'diagnostic', text: `Not inferred (${d.cause}): ${d.message}` }));
     body.append(h('tr', { 'data-op': n.opType, ...(found.length ? { class: 'not-inferred', 'data-cause': found[0].cause } : {}) },
       h('td', { text: String(i) }),
       h('td', {}, h('code', { text: `${n.domain ? `${n.domain}.` : ''}${n.opType}` }), n.name ? h('span', { class: 'hint', text: ` ${n.name}` }) : null, ...why),
