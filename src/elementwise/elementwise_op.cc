@@ -116,8 +116,12 @@ struct PreparedElementwise {
   Tensor lo, hi;
 };
 
-// The key's inputs are all data: none is compared by value.
-size_t no_valued(const std::vector<const Tensor*>& inputs) { return inputs.size(); }
+// The node's memo through one instance of RunMemo::plan for the family. The key's inputs are
+// all data: none is compared by value.
+PlanMemo<PreparedElementwise>& planned(RunMemo& memo, const std::vector<const Tensor*>& inputs,
+                                       PrepareFn<PreparedElementwise> prepare) {
+  return memo.plan<PreparedElementwise>(inputs, inputs.size(), prepare);
+}
 
 // Element-wise kernels over parts of about a piece (a multiple of 4096 elements, so vector
 // steps and tails fall where they fall in one call): the bits of one call on any thread count.
@@ -133,7 +137,7 @@ void by_parts(size_t n, size_t element_bytes, F&& kernel) {
 std::vector<Tensor> run_unary(const Node& node, const std::vector<const Tensor*>& inputs,
                               RunMemo& memo, const PlacedOutputs& placed) {
   const Tensor& x = *inputs[0];
-  auto& m = memo.plan<PreparedElementwise>(inputs, no_valued(inputs), [&] {
+  auto& m = planned(memo, inputs, [&] {
     check_data_type(node, x, 0);
     return PreparedElementwise{x.type(), x.dims(), {}, {}, {}};
   });
@@ -167,7 +171,7 @@ std::vector<Tensor> run_arithmetic(const Node& node, const std::vector<const Ten
                                    RunMemo& memo, const PlacedOutputs& placed) {
   const Tensor& a = *inputs[0];
   const Tensor& b = *inputs[1];
-  auto& m = memo.plan<PreparedElementwise>(inputs, no_valued(inputs), [&] {
+  auto& m = planned(memo, inputs, [&] {
     check_data_type(node, a, 0);
     check_data_type(node, b, 1);
     if (a.type() != b.type()) {
@@ -207,7 +211,7 @@ void cast_by_parts(const Tensor& x, DataType to, Tensor& out) {
 std::vector<Tensor> run_cast(const Node& node, const std::vector<const Tensor*>& inputs,
                              RunMemo& memo, const PlacedOutputs& placed) {
   const Tensor& x = *inputs[0];
-  auto& m = memo.plan<PreparedElementwise>(inputs, no_valued(inputs), [&] {
+  auto& m = planned(memo, inputs, [&] {
     check_data_type(node, x, 0);
     return PreparedElementwise{element_type_attribute(node, "to"), x.dims(), {}, {}, {}};
   });
@@ -220,7 +224,7 @@ std::vector<Tensor> run_cast_like(const Node& node, const std::vector<const Tens
                                   RunMemo& memo, const PlacedOutputs& placed) {
   const Tensor& x = *inputs[0];
   const Tensor& like = *inputs[1];
-  auto& m = memo.plan<PreparedElementwise>(inputs, no_valued(inputs), [&] {
+  auto& m = planned(memo, inputs, [&] {
     check_data_type(node, x, 0);
     check_data_type(node, like, 1);
     return PreparedElementwise{like.type(), x.dims(), {}, {}, {}};
@@ -270,7 +274,7 @@ const void* bound_bytes(const Node& node, const std::vector<const Tensor*>& inpu
 std::vector<Tensor> run_clip(const Node& node, const std::vector<const Tensor*>& inputs,
                              RunMemo& memo, const PlacedOutputs& placed) {
   const Tensor& x = *inputs[0];
-  auto& m = memo.plan<PreparedElementwise>(inputs, no_valued(inputs), [&] {
+  auto& m = planned(memo, inputs, [&] {
     check_data_type(node, x, 0);
     Tensor lo = clip_bound(node, inputs, 1, "min", x.type());
     Tensor hi = clip_bound(node, inputs, 2, "max", x.type());

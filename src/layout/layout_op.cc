@@ -58,10 +58,11 @@ struct PreparedLayout {
 // Input 1 (shape or axes) steers the output dims: compared by value.
 constexpr size_t kValuedFrom = 1;
 
-// The memo of a layout op whose checks and output dims are `prepare()`'s.
-template <class Prepare>
-PlanMemo<PreparedLayout>& planned(RunMemo& memo, const std::vector<const Tensor*>& inputs, Prepare&& prepare) {
-  return memo.plan<PreparedLayout>(inputs, kValuedFrom, [&] { return PreparedLayout{prepare(), 0, {}}; });
+// The node's memo through one instance of RunMemo::plan for the family (a view's prepare()
+// gives its output dims only).
+PlanMemo<PreparedLayout>& planned(RunMemo& memo, const std::vector<const Tensor*>& inputs,
+                                  PrepareFn<PreparedLayout> prepare) {
+  return memo.plan<PreparedLayout>(inputs, kValuedFrom, prepare);
 }
 
 // One output: this run's input bytes seen with the planned dims.
@@ -229,7 +230,7 @@ std::vector<Tensor> run_identity(const Node& node, const std::vector<const Tenso
 std::vector<Tensor> run_shape(const Node& node, const std::vector<const Tensor*>& inputs,
                               RunMemo& memo, const PlacedOutputs& placed) {
   const Tensor& x = *inputs[0];
-  auto& m = memo.plan<PreparedLayout>(inputs, kValuedFrom, [&] {
+  auto& m = planned(memo, inputs, [&] {
     data_input(node, inputs);
     const auto [start, end] = shape_range(node, x.rank());
     return PreparedLayout{{end - start}, start, {}};
@@ -243,7 +244,7 @@ std::vector<Tensor> run_shape(const Node& node, const std::vector<const Tensor*>
 std::vector<Tensor> run_expand(const Node& node, const std::vector<const Tensor*>& inputs,
                                RunMemo& memo, const PlacedOutputs& placed) {
   const Tensor& x = *inputs[0];
-  auto& m = memo.plan<PreparedLayout>(inputs, kValuedFrom, [&] {
+  auto& m = planned(memo, inputs, [&] {
     data_input(node, inputs);
     const std::vector<int64_t> shape = int64_list(node, *inputs[1], 1);
     for (size_t i = 0; i < shape.size(); ++i) {
