@@ -231,8 +231,8 @@ void normalize_in_double(NormalizeOp op, DataType type, const AxisExtent& extent
   }
 }
 
-// Hardmax: zeros, then a 1 (in the type's bits) at each slice's ArgMax index: the first
-// maximum, a NaN counting as the maximum (so a slice with a NaN gets its 1 at the first NaN).
+// Hardmax: zeros, then a 1 (in the type's bits) at each row's ArgMax index: the first
+// maximum, a NaN counting as the maximum (so a row with a NaN gets its 1 at the first NaN).
 void hardmax(DataType type, const AxisExtent& extent, const void* x, void* out, Variant variant) {
   const auto outer = static_cast<size_t>(extent.outer), n = static_cast<size_t>(extent.n);
   const auto inner = static_cast<size_t>(extent.inner);
