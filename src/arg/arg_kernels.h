@@ -1,4 +1,4 @@
-// Entry points of the ArgMax/ArgMin kernels: the index of the extreme element of each slice
+// Entry points of the ArgMax/ArgMin kernels: the index of the extreme element of each row
 // of a one-axis ReductionPlan, written as int64. Types, axis and shape are validated by the
 // operator (arg_op.cc) before this point.
 #pragma once
@@ -15,7 +15,7 @@ namespace orw::kernels {
 // double, bfloat16.
 TypeSet arg_types();
 
-// out[plan.output_count] (int64) = for each slice, the index along the reduced group of its
+// out[plan.output_count] (int64) = for each row, the index along the reduced group of its
 // largest (kMax) or smallest element; a NaN counts as the extreme. Ties and NaNs resolve to
 // the first such element, or the last with `select_last`. `plan` reduces at most one group.
 // Throws TypeError for a type outside arg_types().

@@ -1,5 +1,5 @@
-// ArgMax microkernels over many slices at once: KR (rows, N at a time for short rows) and RK
-// (columns side by side, their state held across rows), built on the slice kernels of
+// ArgMax microkernels over many rows at once: KR (rows, N at a time for short rows) and RK
+// (columns side by side, their state held across rows), built on the row kernels of
 // arg_microkernels.h.
 #pragma once
 #include <algorithm>

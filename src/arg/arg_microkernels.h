@@ -64,12 +64,12 @@ ORW_INLINE bool replaces_scalar(X x, X b) {
   else return beats(x, b);
 }
 
-// A slice's best so far: value and index.
+// A row's best so far: value and index.
 template <class L>
 struct ArgBest {
   L value;
   int64_t index = -1;  // -1: nothing seen yet
-  bool nan = false;    // the quick pass met a NaN (or failed): the slice needs the exact pass
+  bool nan = false;    // the quick pass met a NaN (or failed): the row needs the exact pass
 };
 
 // m & here, for a compare mask m (lanes 0 or all ones) and indices here >= 0. 32-bit lanes take
@@ -141,7 +141,7 @@ inline void merge_lanes(V& bv0, IV& bi0, V bv1, IV bi1) {
 
 // R, exactly: the arg over x[0..n) (n > 0, n < 2^31), as (value, index into x), NaNs
 // included. One pair of vectors holds a best value per lane and the vector number where it
-// was seen, then the lanes are merged. (It runs only for slices holding a NaN, or too short
+// was seen, then the lanes are merged. (It runs only for rows holding a NaN, or too short
 // for the quick pass: kept small rather than fast.)
 template <class S, bool kLast>
 ArgBest<typename S::Lane> arg_r_exact(const typename S::Lane* x, size_t n) {
@@ -166,7 +166,7 @@ ArgBest<typename S::Lane> arg_r_exact(const typename S::Lane* x, size_t n) {
       }
     }
   }
-  for (; i < n; ++i) {  // the tail (and the whole slice for the scalar instance)
+  for (; i < n; ++i) {  // the tail (and the whole row for the scalar instance)
     const L v = x[i];
     if (best.index < 0 || replaces_scalar<kLast>(v, best.value)) best = {v, static_cast<int64_t>(i)};
   }
@@ -254,7 +254,7 @@ ORW_INLINE typename S::V arg_block(const typename S::Lane* p, typename S::V& pro
   return c[0];
 }
 
-// R, quick (n >= kArgUnroll * N, n < 2^31): the slice in blocks of kArgUnroll vectors. Each
+// R, quick (n >= kArgUnroll * N, n < 2^31): the row in blocks of kArgUnroll vectors. Each
 // block's lane-wise extreme (a tree, no index) is compared with the lanes' best so far, and a
 // lane keeps only the number of the block where its best first (last, with kLast) appeared:
 // about half the work of a per-vector (value, index) update. At the end the lanes give the
@@ -304,7 +304,7 @@ ArgBest<typename S::Lane> arg_r_blocks(const typename S::Lane* x, size_t n) {
   return best;
 }
 
-// R: the quick pass in blocks, and the exact one when the slice holds a NaN (or is short).
+// R: the quick pass in blocks, and the exact one when the row holds a NaN (or is short).
 template <class S, bool kLast>
 ArgBest<typename S::Lane> arg_r(const typename S::Lane* x, size_t n) {
   if constexpr (S::kLanes > 1) {

@@ -22,7 +22,7 @@ class ArgRunner final : public ArgWalk {
 
  private:
   static constexpr L kBottom = arg_bottom<L>();
-  static constexpr size_t kMaxRun = size_t{1} << 30;  // slices go to arg_r in runs shorter than 2^31
+  static constexpr size_t kMaxRun = size_t{1} << 30;  // rows go to arg_r in runs shorter than 2^31
 
   void span(const void* x, size_t begin, size_t count) override {
     const auto* p = static_cast<const L*>(x);

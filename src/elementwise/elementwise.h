@@ -11,7 +11,8 @@
 
 namespace orw {
 
-// Registry run functions (element-wise ops keep nothing in the memo).
+// Registry run functions. Each keeps its checks, output type and dims (and the broadcast plan,
+// or Clip's attribute bounds) in the node's memo through RunMemo::plan, with its output buffer.
 // Abs, Exp, Log, Sqrt, Neg, Reciprocal (the row's elementwise_op says which).
 std::vector<Tensor> run_unary(const Node&, const std::vector<const Tensor*>&, RunMemo&, const PlacedOutputs&);
 // Add, Sub, Mul, Div. Integer Div throws ValueError naming the first zero of input 1.

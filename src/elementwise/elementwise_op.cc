@@ -105,9 +105,23 @@ Shape legacy_aligned_b(const Node& node, const Shape& a, const Shape& b) {
   return aligned;
 }
 
-}  // namespace
+// What an element-wise run's checks and plan give for one set of input types and dims, kept by
+// RunMemo::plan so a repeated run on the same shapes neither re-checks nor re-plans: the
+// output's type and dims, the broadcast plan (Add, Sub, Mul, Div) and Clip's bounds when they
+// are attributes (versions 1, 6: converted to the input's type once).
+struct PreparedElementwise {
+  DataType type = DataType::kUndefined;
+  Shape out_dims;
+  BroadcastPlan plan;
+  Tensor lo, hi;
+};
 
-namespace {
+// The node's memo through one instance of RunMemo::plan for the family. The key's inputs are
+// all data: none is compared by value.
+PlanMemo<PreparedElementwise>& planned(RunMemo& memo, const std::vector<const Tensor*>& inputs,
+                                       PrepareFn<PreparedElementwise> prepare) {
+  return memo.plan<PreparedElementwise>(inputs, inputs.size(), prepare);
+}
 
 // Element-wise kernels over parts of about a piece (a multiple of 4096 elements, so vector
 // steps and tails fall where they fall in one call): the bits of one call on any thread count.
@@ -121,10 +135,13 @@ void by_parts(size_t n, size_t element_bytes, F&& kernel) {
 }  // namespace
 
 std::vector<Tensor> run_unary(const Node& node, const std::vector<const Tensor*>& inputs,
-                              RunMemo&, const PlacedOutputs& placed) {
+                              RunMemo& memo, const PlacedOutputs& placed) {
   const Tensor& x = *inputs[0];
-  check_data_type(node, x, 0);
-  Tensor out = placed.output(0, x.type(), x.dims());
+  auto& m = planned(memo, inputs, [&] {
+    check_data_type(node, x, 0);
+    return PreparedElementwise{x.type(), x.dims(), {}, {}, {}};
+  });
+  Tensor out = placed.output(0, x.type(), x.dims(), &m.outputs[0]);
   const UnaryOp op = unary_op_of(node.schema().elementwise_op);
   const size_t es = element_size(x.type());
   const auto* in = static_cast<const char*>(x.raw());
@@ -151,22 +168,29 @@ Shape arithmetic_output_dims(const Node& node, const Shape& a, const Shape& b) {
 }
 
 std::vector<Tensor> run_arithmetic(const Node& node, const std::vector<const Tensor*>& inputs,
-                                   RunMemo&, const PlacedOutputs& placed) {
+                                   RunMemo& memo, const PlacedOutputs& placed) {
   const Tensor& a = *inputs[0];
   const Tensor& b = *inputs[1];
-  check_data_type(node, a, 0);
-  check_data_type(node, b, 1);
-  if (a.type() != b.type()) {
-    fail<TypeError>(ErrorMessage() << node << ": " << InputLabel{node, 1} << " has element type " << type_name(b.type())
-                                   << " but " << InputLabel{node, 0} << " has " << type_name(a.type())
-                                   << "; both inputs must have the same type");
-  }
+  auto& m = planned(memo, inputs, [&] {
+    check_data_type(node, a, 0);
+    check_data_type(node, b, 1);
+    if (a.type() != b.type()) {
+      fail<TypeError>(ErrorMessage() << node << ": " << InputLabel{node, 1} << " has element type "
+                                     << type_name(b.type()) << " but " << InputLabel{node, 0} << " has "
+                                     << type_name(a.type()) << "; both inputs must have the same type");
+    }
+    const Shape out_dims = arithmetic_output_dims(node, a.dims(), b.dims());
+    return PreparedElementwise{
+        a.type(), out_dims,
+        plan_broadcast(a.dims(), is_legacy_broadcast(node) ? legacy_aligned_b(node, a.dims(), b.dims()) : b.dims()),
+        {}, {}};
+  });
+  const PreparedElementwise& p = m.prepared;
   const BinaryOp op = binary_op_of(node.schema().elementwise_op);
+  // A check of the divisor's values, not its shape: on every run, after the shape checks.
   if (op == BinaryOp::kDiv) check_no_zero_divisor(node, b);
-  const Shape out_dims = arithmetic_output_dims(node, a.dims(), b.dims());
-  const BroadcastPlan plan = plan_broadcast(a.dims(), is_legacy_broadcast(node) ? legacy_aligned_b(node, a.dims(), b.dims()) : b.dims());
-  Tensor out = placed.output(0, a.type(), out_dims);
-  kernels::binary(op, a.type(), plan, a.raw(), b.raw(), out.mutable_raw());
+  Tensor out = placed.output(0, p.type, p.out_dims, &m.outputs[0]);
+  kernels::binary(op, p.type, p.plan, a.raw(), b.raw(), out.mutable_raw());
   return {out};
 }
 
@@ -185,22 +209,27 @@ void cast_by_parts(const Tensor& x, DataType to, Tensor& out) {
 }  // namespace
 
 std::vector<Tensor> run_cast(const Node& node, const std::vector<const Tensor*>& inputs,
-                             RunMemo&, const PlacedOutputs& placed) {
+                             RunMemo& memo, const PlacedOutputs& placed) {
   const Tensor& x = *inputs[0];
-  check_data_type(node, x, 0);
-  const DataType to = element_type_attribute(node, "to");
-  Tensor out = placed.output(0, to, x.dims());
-  cast_by_parts(x, to, out);
+  auto& m = planned(memo, inputs, [&] {
+    check_data_type(node, x, 0);
+    return PreparedElementwise{element_type_attribute(node, "to"), x.dims(), {}, {}, {}};
+  });
+  Tensor out = placed.output(0, m.prepared.type, x.dims(), &m.outputs[0]);
+  cast_by_parts(x, m.prepared.type, out);
   return {out};
 }
 
 std::vector<Tensor> run_cast_like(const Node& node, const std::vector<const Tensor*>& inputs,
-                                  RunMemo&, const PlacedOutputs& placed) {
+                                  RunMemo& memo, const PlacedOutputs& placed) {
   const Tensor& x = *inputs[0];
   const Tensor& like = *inputs[1];
-  check_data_type(node, x, 0);
-  check_data_type(node, like, 1);
-  Tensor out = placed.output(0, like.type(), x.dims());
+  auto& m = planned(memo, inputs, [&] {
+    check_data_type(node, x, 0);
+    check_data_type(node, like, 1);
+    return PreparedElementwise{like.type(), x.dims(), {}, {}, {}};
+  });
+  Tensor out = placed.output(0, like.type(), x.dims(), &m.outputs[0]);
   cast_by_parts(x, like.type(), out);
   return {out};
 }
@@ -232,20 +261,35 @@ Tensor clip_bound(const Node& node, const std::vector<const Tensor*>& inputs, si
   return *t;
 }
 
+// A bound's bytes on this run: the attribute's, kept in the plan, or the input's (from version
+// 11: its values may change between runs of the same shapes); null when there is none.
+const void* bound_bytes(const Node& node, const std::vector<const Tensor*>& inputs, size_t index, const Tensor& kept) {
+  if (node.since_version() < 11) return kept.raw();
+  const Tensor* t = optional_input(inputs, index);
+  return t ? t->raw() : nullptr;
+}
+
 }  // namespace
 
 std::vector<Tensor> run_clip(const Node& node, const std::vector<const Tensor*>& inputs,
-                             RunMemo&, const PlacedOutputs& placed) {
+                             RunMemo& memo, const PlacedOutputs& placed) {
   const Tensor& x = *inputs[0];
-  check_data_type(node, x, 0);
-  const Tensor lo = clip_bound(node, inputs, 1, "min", x.type());
-  const Tensor hi = clip_bound(node, inputs, 2, "max", x.type());
-  Tensor out = placed.output(0, x.type(), x.dims());
+  auto& m = planned(memo, inputs, [&] {
+    check_data_type(node, x, 0);
+    Tensor lo = clip_bound(node, inputs, 1, "min", x.type());
+    Tensor hi = clip_bound(node, inputs, 2, "max", x.type());
+    // Bound inputs are checked here but not kept: the plan must not hold the caller's tensors.
+    if (node.since_version() >= 11) lo = hi = Tensor();
+    return PreparedElementwise{x.type(), x.dims(), {}, std::move(lo), std::move(hi)};
+  });
+  const void* lo = bound_bytes(node, inputs, 1, m.prepared.lo);
+  const void* hi = bound_bytes(node, inputs, 2, m.prepared.hi);
+  Tensor out = placed.output(0, x.type(), x.dims(), &m.outputs[0]);
   const size_t es = element_size(x.type());
   const auto* in = static_cast<const char*>(x.raw());
   auto* o = static_cast<char*>(out.mutable_raw());
   by_parts(static_cast<size_t>(x.size()), es, [&](size_t i0, size_t i1) {
-    kernels::clip(x.type(), in + i0 * es, lo.raw(), hi.raw(), o + i0 * es, i1 - i0);
+    kernels::clip(x.type(), in + i0 * es, lo, hi, o + i0 * es, i1 - i0);
   });
   return {out};
 }

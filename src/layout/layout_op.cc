@@ -45,8 +45,28 @@ const char* axes_source(const Node& node) {
   return node.schema().axes_from == AxesFrom::kInput ? "input 1 'axes'" : "attribute 'axes'";
 }
 
-// One output: the input's bytes seen with `dims`.
-std::vector<Tensor> view_as(const Tensor& x, Shape dims) { return {x.reshaped(std::move(dims))}; }
+// What a layout run's checks give for one set of input types, dims and shape/axes values, kept
+// by RunMemo::plan so a repeated run on the same shapes neither re-checks nor re-works them:
+// the output dims, Shape's first dim and Expand's broadcast plan. Never the output itself: a
+// view holds the run's input bytes, which change from run to run.
+struct PreparedLayout {
+  Shape out_dims;
+  int64_t start = 0;
+  BroadcastPlan plan;
+};
+
+// Input 1 (shape or axes) steers the output dims: compared by value.
+constexpr size_t kValuedFrom = 1;
+
+// The node's memo through one instance of RunMemo::plan for the family (a view's prepare()
+// gives its output dims only).
+PlanMemo<PreparedLayout>& planned(RunMemo& memo, const std::vector<const Tensor*>& inputs,
+                                  PrepareFn<PreparedLayout> prepare) {
+  return memo.plan<PreparedLayout>(inputs, kValuedFrom, prepare);
+}
+
+// One output: this run's input bytes seen with the planned dims.
+std::vector<Tensor> view_as(const Tensor& x, const Shape& dims) { return {x.reshaped(dims)}; }
 
 // Element-size copies of one broadcast row (b is the same walk as a: the row reads a only).
 template <size_t kSize>
@@ -137,92 +157,117 @@ Shape reshaped_dims(const Node& node, const Shape& in, const std::vector<int64_t
 }
 
 std::vector<Tensor> run_reshape(const Node& node, const std::vector<const Tensor*>& inputs,
-                                RunMemo&, const PlacedOutputs&) {
-  const Tensor& x = data_input(node, inputs);
-  if (node.schema().inputs.size() < 2) {  // version 1: attribute 'shape'
-    const Attribute* a = node.find_attribute("shape");
-    if (!a) fail<ValueError>(ErrorMessage() << node << ": attribute 'shape' is required");
-    return view_as(x, reshaped_dims(node, x.dims(), a->ints, "attribute 'shape'"));
-  }
-  return view_as(x, reshaped_dims(node, x.dims(), int64_list(node, *inputs[1], 1), "input 1 'shape'"));
+                                RunMemo& memo, const PlacedOutputs&) {
+  const Tensor& x = *inputs[0];
+  return view_as(x, planned(memo, inputs, [&] {
+    data_input(node, inputs);
+    if (node.schema().inputs.size() < 2) {  // version 1: attribute 'shape'
+      const Attribute* a = node.find_attribute("shape");
+      if (!a) fail<ValueError>(ErrorMessage() << node << ": attribute 'shape' is required");
+      return reshaped_dims(node, x.dims(), a->ints, "attribute 'shape'");
+    }
+    return reshaped_dims(node, x.dims(), int64_list(node, *inputs[1], 1), "input 1 'shape'");
+  }).prepared.out_dims);
 }
 
 std::vector<Tensor> run_squeeze(const Node& node, const std::vector<const Tensor*>& inputs,
-                                RunMemo&, const PlacedOutputs&) {
-  const Tensor& x = data_input(node, inputs);
-  const auto axes = given_axes(node, inputs);
-  if (!axes) {  // every dim of size 1
-    Shape out;
-    for (int64_t d : x.dims()) {
-      if (d != 1) out.push_back(d);
+                                RunMemo& memo, const PlacedOutputs&) {
+  const Tensor& x = *inputs[0];
+  return view_as(x, planned(memo, inputs, [&] {
+    data_input(node, inputs);
+    const auto axes = given_axes(node, inputs);
+    if (!axes) {  // every dim of size 1
+      Shape out;
+      for (int64_t d : x.dims()) {
+        if (d != 1) out.push_back(d);
+      }
+      return out;
     }
-    return view_as(x, std::move(out));
-  }
-  const std::vector<int64_t> sorted = normalize_axes(node, *axes, x.rank(), axes_source(node));
-  for (int64_t a : sorted) {
-    if (x.dims()[static_cast<size_t>(a)] != 1) {
-      fail<ValueError>(ErrorMessage() << node << ": " << axes_source(node) << " names axis " << a
-                                      << ", but dim " << a << " of input 0 'data' of shape " << ShapeText{x.dims()}
-                                      << " is " << x.dims()[static_cast<size_t>(a)] << ", not 1");
+    const std::vector<int64_t> sorted = normalize_axes(node, *axes, x.rank(), axes_source(node));
+    for (int64_t a : sorted) {
+      if (x.dims()[static_cast<size_t>(a)] != 1) {
+        fail<ValueError>(ErrorMessage() << node << ": " << axes_source(node) << " names axis " << a << ", but dim "
+                                        << a << " of input 0 'data' of shape " << ShapeText{x.dims()} << " is "
+                                        << x.dims()[static_cast<size_t>(a)] << ", not 1");
+      }
     }
-  }
-  return view_as(x, reduced_dims(x.dims(), sorted, false, int64_t{1}));
+    return reduced_dims(x.dims(), sorted, false, int64_t{1});
+  }).prepared.out_dims);
 }
 
 std::vector<Tensor> run_unsqueeze(const Node& node, const std::vector<const Tensor*>& inputs,
-                                  RunMemo&, const PlacedOutputs&) {
-  const Tensor& x = data_input(node, inputs);
-  const auto axes = given_axes(node, inputs);
-  if (!axes) fail<ValueError>(ErrorMessage() << node << ": attribute 'axes' is required");
-  const std::vector<int64_t> sorted = unsqueeze_axes(node, *axes, x.rank(), axes_source(node));
-  return view_as(x, unsqueezed_dims(x.dims(), sorted, int64_t{1}));
+                                  RunMemo& memo, const PlacedOutputs&) {
+  const Tensor& x = *inputs[0];
+  return view_as(x, planned(memo, inputs, [&] {
+    data_input(node, inputs);
+    const auto axes = given_axes(node, inputs);
+    if (!axes) fail<ValueError>(ErrorMessage() << node << ": attribute 'axes' is required");
+    const std::vector<int64_t> sorted = unsqueeze_axes(node, *axes, x.rank(), axes_source(node));
+    return unsqueezed_dims(x.dims(), sorted, int64_t{1});
+  }).prepared.out_dims);
 }
 
 std::vector<Tensor> run_flatten(const Node& node, const std::vector<const Tensor*>& inputs,
-                                RunMemo&, const PlacedOutputs&) {
-  const Tensor& x = data_input(node, inputs);
-  const int64_t axis = flatten_axis(node, x.rank());
-  const Shape& d = x.dims();
-  const int64_t outer = checked_element_count(Shape(d.begin(), d.begin() + axis), node.op_type());
-  const int64_t inner = checked_element_count(Shape(d.begin() + axis, d.end()), node.op_type());
-  return view_as(x, {outer, inner});
+                                RunMemo& memo, const PlacedOutputs&) {
+  const Tensor& x = *inputs[0];
+  return view_as(x, planned(memo, inputs, [&] {
+    data_input(node, inputs);
+    const int64_t axis = flatten_axis(node, x.rank());
+    const Shape& d = x.dims();
+    const int64_t outer = checked_element_count(Shape(d.begin(), d.begin() + axis), node.op_type());
+    const int64_t inner = checked_element_count(Shape(d.begin() + axis, d.end()), node.op_type());
+    return Shape{outer, inner};
+  }).prepared.out_dims);
 }
 
 std::vector<Tensor> run_identity(const Node& node, const std::vector<const Tensor*>& inputs,
-                                 RunMemo&, const PlacedOutputs&) {
-  return {data_input(node, inputs)};
+                                 RunMemo& memo, const PlacedOutputs&) {
+  // The output is this run's input itself (nothing is kept but the type check's outcome).
+  planned(memo, inputs, [&] { return data_input(node, inputs).dims(); });
+  return {*inputs[0]};
 }
 
 std::vector<Tensor> run_shape(const Node& node, const std::vector<const Tensor*>& inputs,
-                              RunMemo&, const PlacedOutputs& placed) {
-  const Tensor& x = data_input(node, inputs);
-  const auto [start, end] = shape_range(node, x.rank());
-  Tensor out = placed.output(0, DataType::kInt64, {end - start});
-  for (int64_t d = start; d < end; ++d) out.mutable_data<int64_t>()[d - start] = x.dims()[static_cast<size_t>(d)];
+                              RunMemo& memo, const PlacedOutputs& placed) {
+  const Tensor& x = *inputs[0];
+  auto& m = planned(memo, inputs, [&] {
+    data_input(node, inputs);
+    const auto [start, end] = shape_range(node, x.rank());
+    return PreparedLayout{{end - start}, start, {}};
+  });
+  const PreparedLayout& p = m.prepared;
+  Tensor out = placed.output(0, DataType::kInt64, p.out_dims, &m.outputs[0]);
+  for (int64_t d = 0; d < p.out_dims[0]; ++d) out.mutable_data<int64_t>()[d] = x.dims()[static_cast<size_t>(p.start + d)];
   return {out};
 }
 
 std::vector<Tensor> run_expand(const Node& node, const std::vector<const Tensor*>& inputs,
-                               RunMemo&, const PlacedOutputs& placed) {
-  const Tensor& x = data_input(node, inputs);
-  const std::vector<int64_t> shape = int64_list(node, *inputs[1], 1);
-  for (size_t i = 0; i < shape.size(); ++i) {
-    if (shape[i] < 0) {
-      fail<ValueError>(ErrorMessage() << node << ": input 1 'shape' entry " << i << " is negative (" << shape[i] << ')');
+                               RunMemo& memo, const PlacedOutputs& placed) {
+  const Tensor& x = *inputs[0];
+  auto& m = planned(memo, inputs, [&] {
+    data_input(node, inputs);
+    const std::vector<int64_t> shape = int64_list(node, *inputs[1], 1);
+    for (size_t i = 0; i < shape.size(); ++i) {
+      if (shape[i] < 0) {
+        fail<ValueError>(ErrorMessage() << node << ": input 1 'shape' entry " << i << " is negative (" << shape[i]
+                                        << ')');
+      }
     }
-  }
-  BroadcastPlan plan;
-  try {
-    plan = plan_broadcast(x.dims(), shape);
-  } catch (const std::invalid_argument& e) {
-    fail<ValueError>(ErrorMessage() << node << ": input 0 'input' of shape " << ShapeText{x.dims()}
-                                    << " does not broadcast to input 1 'shape' " << ShapeText{shape} << " ("
-                                    << e.what() << ')');
-  }
-  checked_byte_size(x.type(), checked_element_count(plan.output_dims, node.op_type()), node.op_type());
-  Tensor out = placed.output(0, x.type(), plan.output_dims);
-  // The second operand walks as the first: the copy row reads one input, repeated or not.
-  plan.b_strides = plan.a_strides;
+    BroadcastPlan plan;
+    try {
+      plan = plan_broadcast(x.dims(), shape);
+    } catch (const std::invalid_argument& e) {
+      fail<ValueError>(ErrorMessage() << node << ": input 0 'input' of shape " << ShapeText{x.dims()}
+                                      << " does not broadcast to input 1 'shape' " << ShapeText{shape} << " ("
+                                      << e.what() << ')');
+    }
+    checked_byte_size(x.type(), checked_element_count(plan.output_dims, node.op_type()), node.op_type());
+    // The second operand walks as the first: the copy row reads one input, repeated or not.
+    plan.b_strides = plan.a_strides;
+    return PreparedLayout{plan.output_dims, 0, plan};
+  });
+  const BroadcastPlan& plan = m.prepared.plan;
+  Tensor out = placed.output(0, x.type(), plan.output_dims, &m.outputs[0]);
   walk_broadcast(plan, element_size(x.type()), x.raw(), x.raw(), out.mutable_raw(), copy_row_of(element_size(x.type())));
   return {out};
 }

@@ -29,7 +29,7 @@ using namespace detail;
 // Elements widened per chunk (whole slices, at least one): 128 KiB of doubles, or 8 KiB for
 // rows along the innermost axis, whose passes (widen, max, exp and sum, write, narrow) then
 // stay in L1 cache: Softmax over rows of 256 ~14% faster than with 128 KiB (bench/probe.mjs).
-// Column slices keep the large chunk: its rows are the RK kernel's long vector rows.
+// Column windows keep the large chunk: its rows are the RK kernel's long vector rows.
 constexpr size_t kChunkElements = 16384;
 constexpr size_t kRowChunkElements = 1024;
 
@@ -101,10 +101,10 @@ void from_doubles(DataType type, const double* x, void* out, size_t count) {
 }
 
 // Slices larger than a chunk along an axis that is not innermost (e.g. Softmax over axis 0 of
-// [64, 256, 256]): each slice in windows of `width` columns, a window's n rows gathered into a
-// chunk of doubles, normalized by the RK kernel and scattered back. Every column is a slice
-// of its own and its arithmetic does not depend on the columns beside it, so the cut (and the
-// parts the pool runs, one buffer each) changes no bits.
+// [64, 256, 256]): each slice in windows of `width` columns, a window's n x width elements
+// gathered into a chunk of doubles, normalized by the RK kernel and scattered back. Every
+// column is a row of its own and its arithmetic does not depend on the columns beside it, so
+// the cut (and the parts the pool runs, one buffer each) changes no bits.
 template <class S>
 void normalize_windows(const KernelPair& k, DataType type, const AxisExtent& extent, const void* x, void* out) {
   const auto n = static_cast<size_t>(extent.n), inner = static_cast<size_t>(extent.inner);
@@ -231,8 +231,8 @@ void normalize_in_double(NormalizeOp op, DataType type, const AxisExtent& extent
   }
 }
 
-// Hardmax: zeros, then a 1 (in the type's bits) at each slice's ArgMax index: the first
-// maximum, a NaN counting as the maximum (so a slice with a NaN gets its 1 at the first NaN).
+// Hardmax: zeros, then a 1 (in the type's bits) at each row's ArgMax index: the first
+// maximum, a NaN counting as the maximum (so a row with a NaN gets its 1 at the first NaN).
 void hardmax(DataType type, const AxisExtent& extent, const void* x, void* out, Variant variant) {
   const auto outer = static_cast<size_t>(extent.outer), n = static_cast<size_t>(extent.n);
   const auto inner = static_cast<size_t>(extent.inner);

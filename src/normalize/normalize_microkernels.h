@@ -4,8 +4,8 @@
 // reduction plan's:
 //   KR: `rows` contiguous rows of n elements (the axis is innermost): lanes run along a row;
 //   RK: one block of n rows of k columns (the axis has stride k > 1): lanes run across the
-//       columns, each column a slice, so nothing is ever transposed.
-// The slice's max (Softmax, LogSoftmax) and norm (LpNormalization) come from the Reduce
+//       columns, each column a row (its elements k apart), so nothing is ever transposed.
+// A row's max (Softmax, LogSoftmax) and norm (LpNormalization) come from the Reduce
 // family's kernels and descriptors (reduce_kr / reduce_rk with MaxOp, SumSquareOp, L1Op);
 // exp is simd/exp.h's double polynomial (exp_nonpositive_double, ~1e-15 relative), the one
 // ReduceLogSumExp sums with, run on f64x2 lanes (no std::exp in the loops).
@@ -33,14 +33,14 @@ enum SoftmaxMode : unsigned { kLog = 1u, kForFloat = 2u };
 
 // e^d for d <= 0, lane-wise; NaN stays NaN. Below -708 exp_nonpositive_double stops at
 // ~2^-1021 rather than 0, so those lanes are set to 0 (-inf must give exactly 0; results under
-// e^-708 relative to the slice's largest term are lost, which only a double output could show).
+// e^-708 relative to the row's largest term are lost, which only a double output could show).
 template <bool kForFloat, class V>
 ORW_INLINE V exp_le0(V d) {
   const V e = exp_nonpositive_double<V, ew::IntOf<V>, kForFloat>(d);  // IntOf: the int64 twin of double lanes
   return d < V{} - 708.0 ? V{} : e;
 }
 
-// What the write pass applies per slice, from the slice's sum of exp terms and `below`, the
+// What the write pass applies per row, from the row's sum of exp terms and `below`, the
 // part of it from terms under the maximum: Softmax multiplies by 1 / sum (a product where a
 // division would be: f64x2.div costs several products, and the extra rounding of the
 // reciprocal, 2^-53 relative, is far below the float and half outputs' one rounding; double
@@ -192,7 +192,7 @@ ORW_INLINE void exp_sum_rows(const double* x, size_t n, size_t k, const double* 
   }
 }
 
-// RK Softmax / LogSoftmax of one block x[n][k] (out may be x), column j being a slice: the
+// RK Softmax / LogSoftmax of one block x[n][k] (out may be x), column j being a row: the
 // columns' maxes by the ReduceMax kernel into m = scratch[0, k), the sums into t =
 // scratch[k, 2k) and their parts below the maxima into b = scratch[2k, 3k) walking the rows in
 // order (Softmax keeps each exp term in out), then the write (t turned into the write's
@@ -221,7 +221,7 @@ ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, dou
 }
 
 // x / norm lane-wise as a product with inv = 1 / norm, 0 where the norm is 0 (onnxruntime's
-// zeros for an all-zero slice, +0 for -0 too). An infinite norm gives inv = 0: x * 0 is the
+// zeros for an all-zero row, +0 for -0 too). An infinite norm gives inv = 0: x * 0 is the
 // signed zero x / inf is, and inf * 0 the NaN of inf / inf. (A product where a division
 // would be: see row_factor.)
 template <class V>

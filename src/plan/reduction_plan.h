@@ -30,8 +30,8 @@ struct ReductionPlan {
 ReductionPlan make_reduction_plan(const Shape& dims, const std::vector<int64_t>& axes);
 
 // Splits `dims` around `axis` (0 <= axis < rank) into (outer, n, inner): the view of the ops
-// that work along one axis (scans, the normalize ops, TopK): outer * inner slices of n
-// elements, inner apart.
+// that work along one axis (scans, the normalize ops, TopK): outer slices of n * inner
+// elements, each holding inner rows of n elements, inner apart.
 struct AxisExtent {
   int64_t outer = 1, n = 1, inner = 1;
 };

@@ -9,12 +9,12 @@
 
 namespace orw::kernels {
 
-// A stream of float32 LogSumExp over R and KR plans (contiguous slices: the common,
+// A stream of float32 LogSumExp over R and KR plans (contiguous rows: the common,
 // softmax-like case), or nullptr for other plans.
 std::unique_ptr<ReduceStream> make_logsumexp_stream(const ReductionPlan& plan, void* out, Variant v);
 
 // LogSumExp of float32 or float64 over any plan, on whole buffers: log(sum(exp(x - m))) + m
-// with m the slice's max, so large x cannot overflow; an all -inf slice (or an empty one)
+// with m the row's max, so large x cannot overflow; an all -inf row (or an empty one)
 // gives -inf; +inf or NaN propagates.
 void reduce_logsumexp(DataType type, const ReductionPlan& plan, const void* x, void* out, Variant v);
 

@@ -1,6 +1,6 @@
-// ReduceLogSumExp of floats: the slice's max first, then the sum of exp(x - max) in double
+// ReduceLogSumExp of floats: the row's max first, then the sum of exp(x - max) in double
 // (float exps where a bound shows they suffice, double ones otherwise), the result rounded
-// once. Contiguous float32 slices (R and KR plans) stream; other plans and float64 run on
+// once. Contiguous float32 rows (R and KR plans) stream; other plans and float64 run on
 // whole buffers.
 #include "reduce/logsumexp.h"
 
@@ -144,8 +144,8 @@ double sum_exp_quick(const float* x, size_t n, float m, float* w) {
   return sum;
 }
 
-// LogSumExp of `rows` contiguous slices of length r: the slice's max m, then m + log of the
-// sum of exp(x - m), rounded once. Quick float exps first; a slice whose result the bound on
+// LogSumExp of `rows` contiguous rows of length r: the row's max m, then m + log of the
+// sum of exp(x - m), rounded once. Quick float exps first; a row whose result the bound on
 // their error does not place within 2 ulp (log(sum) nearly cancelling m: results near 0) is
 // summed again in double (sum_exp). The bound on log(sum)'s error: 2 ulp of each float exp
 // (exp_approx is within 1 ulp), 2^-24 |x - m| for rounding x - m (twice the weight w, summed in
@@ -172,7 +172,7 @@ void logsumexp_rows(const float* x, size_t rows, size_t r, float* out) {
   }
 }
 
-// LogSumExp of float R and KR plans (contiguous slices: the common, softmax-like case) as a
+// LogSumExp of float R and KR plans (contiguous rows: the common, softmax-like case) as a
 // stream. KR pieces hold whole rows; R pieces of one long row are combined online: each
 // piece's (max, sum of exp(x - max)) is merged into the running pair.
 template <class S>
@@ -250,8 +250,8 @@ class LogSumExpStream final : public ReduceStream {
   ExpSum sum_;
 };
 
-// LogSumExp of floats: log(sum(exp(x - m))) + m with m the slice's max, so large x cannot
-// overflow; an all -inf slice (or an empty one) gives -inf; +inf or NaN propagates.
+// LogSumExp of floats: log(sum(exp(x - m))) + m with m the row's max, so large x cannot
+// overflow; an all -inf row (or an empty one) gives -inf; +inf or NaN propagates.
 template <class T>
 void logsumexp_of(const ReductionPlan& plan, const T* x, T* out, Variant v) {
   const size_t n_out = static_cast<size_t>(plan.output_count);

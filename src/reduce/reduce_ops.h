@@ -127,7 +127,7 @@ struct FlipMaxOp {
 };
 
 // Max and Min of floats: a NaN result is the one NaN with every bit set, whichever NaN of the
-// slice was met and whether a vector lane or the scalar tail met it (the vector combine makes
+// row was met and whether a vector lane or the scalar tail met it (the vector combine makes
 // all ones; the scalar one and a lane that starts from an element keep the element's bits).
 template <class T>
 void one_nan(void* acc, size_t n, const ReduceArgs&) {

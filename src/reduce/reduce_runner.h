@@ -90,13 +90,13 @@ template <class Op, class T, class A = T>
 std::unique_ptr<ReduceStream> make_reduce_runner(const ReductionPlan& plan, void* out, Variant v, Finalize f = nullptr,
                                                  const ReduceArgs& args = {}) {
   // V8 emulates i64x2.mul on x86 with several instructions: for 64-bit products over
-  // contiguous slices (R, KR) the scalar instance is about twice as fast; over columns (RK)
+  // contiguous rows (R, KR) the scalar instance is about twice as fast; over columns (RK)
   // the vectors still win.
   constexpr bool kSlowVectorMul =
       std::is_same_v<T, uint64_t> && (std::is_same_v<Op, ProdOp> || std::is_same_v<Op, SumSquareOp>);
-  const bool slices = !plan.group_dims.empty() && plan.group_reduced.back();
+  const bool rows = !plan.group_dims.empty() && plan.group_reduced.back();
   if constexpr (sizeof(A) <= 8) {  // 128-bit accumulators have no vectors
-    if (detail::use_simd(v) && !(kSlowVectorMul && slices)) {
+    if (detail::use_simd(v) && !(kSlowVectorMul && rows)) {
       return std::make_unique<ReduceRunner<simd::Vec128<T, A>, Op>>(plan, out, f, args);
     }
   }

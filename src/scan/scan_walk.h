@@ -19,9 +19,9 @@ namespace orw {
 constexpr size_t kScanRowGroup = 4;
 
 // A scan of (outer, n, inner) along n, fed in pieces of about piece_bytes of input (in cache
-// while they are scanned). Whole scan blocks (outer slices) go into a piece when they fit;
-// otherwise a block's rows come a piece at a time in scan order (a reverse scan is fed from
-// the end), on top of the carry row (acc_size bytes per column).
+// while they are scanned). Whole scan blocks (one outer index's n * inner elements each) go
+// into a piece when they fit; otherwise a block's rows come a piece at a time in scan order
+// (a reverse scan is fed from the end), on top of the carry row (acc_size bytes per column).
 class ScanWalk : public StreamedRun {
  public:
   ScanWalk(size_t outer, size_t n, size_t inner, bool exclusive, bool reverse, size_t piece_bytes, size_t element_size,

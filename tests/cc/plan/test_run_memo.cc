@@ -200,3 +200,67 @@ TEST_CASE("RunMemo/another K, axis or shape plans again", "[memo]") {
   CHECK(n.run({&wide, &k4})[0].dims() == Shape{8, 4});
   CHECK(n.memo.plans() == 3);
 }
+
+TEST_CASE("RunMemo/element-wise ops plan once for repeated runs of the same shapes", "[memo]") {
+  const Tensor x = f32({8, 16}, 0), y = f32({8, 16}, 3), row = f32({16}, 1), row2 = f32({16}, 2);
+  const Tensor lo = f32({}, 2), hi = f32({}, 5), lo2 = f32({}, 3), hi2 = f32({}, 4);
+  check_planned_once(Node::make("Add", "", 14, {}), {&x, &row}, {&y, &row2});
+  check_planned_once(Node::make("Div", "", 14, {}), {&x, &row}, {&y, &row2});
+  check_planned_once(Node::make("Exp", "", 13, {}), {&x}, {&y});
+  check_planned_once(Node::make("Cast", "", 19, {Attribute::of_int("to", 11)}), {&x}, {&y});  // to double
+  check_planned_once(Node::make("CastLike", "", 19, {}), {&x, &row}, {&y, &row2});
+  // Bound inputs are read on every run: `again`'s bounds differ from the first run's.
+  check_planned_once(Node::make("Clip", "", 13, {}), {&x, &lo, &hi}, {&y, &lo2, &hi2});
+  check_planned_once(Node::make("Clip", "", 6, {Attribute::of_float("min", 2), Attribute::of_float("max", 5)}), {&x},
+                     {&y});
+}
+
+TEST_CASE("RunMemo/layout ops plan once for repeated runs of the same shapes and shape values", "[memo]") {
+  const Tensor x = f32({8, 1, 16}, 0), y = f32({8, 1, 16}, 3), shape = i64({16, 8}), axes = i64({1});
+  const Tensor to = i64({2, 8, 4, 16});
+  check_planned_once(Node::make("Reshape", "", 14, {}), {&x, &shape}, {&y, &shape});
+  check_planned_once(Node::make("Squeeze", "", 13, {}), {&x, &axes}, {&y, &axes});
+  check_planned_once(Node::make("Unsqueeze", "", 13, {}), {&x, &axes}, {&y, &axes});
+  check_planned_once(Node::make("Flatten", "", 13, {Attribute::of_int("axis", 2)}), {&x}, {&y});
+  check_planned_once(Node::make("Identity", "", 16, {}), {&x}, {&y});
+  check_planned_once(Node::make("Shape", "", 15, {Attribute::of_int("start", 1)}), {&x}, {&y});
+  check_planned_once(Node::make("Expand", "", 13, {}), {&x, &to}, {&y, &to});
+}
+
+TEST_CASE("RunMemo/a remembered view shows the input of its own run, not the planned run's", "[memo]") {
+  const Tensor x = f32({8, 1, 16}, 0), y = f32({8, 1, 16}, 3), shape = i64({16, 8});
+  MemoizedNode reshape{Node::make("Reshape", "", 14, {}), {}};
+  MemoizedNode identity{Node::make("Identity", "", 16, {}), {}};
+  const Tensor rx = reshape.run({&x, &shape})[0], ix = identity.run({&x})[0];
+  const Tensor ry = reshape.run({&y, &shape})[0], iy = identity.run({&y})[0];
+  CHECK(reshape.memo.plans() == 1);
+  CHECK(identity.memo.plans() == 1);
+  CHECK(rx.raw() == x.raw());
+  CHECK(ry.raw() == y.raw());
+  CHECK(ix.raw() == x.raw());
+  CHECK(iy.raw() == y.raw());
+  CHECK(ry.dims() == Shape{16, 8});
+  CHECK(values(ry) == values(y));
+}
+
+TEST_CASE("RunMemo/a shape error after good runs on the same shapes is still thrown by a layout op", "[memo]") {
+  MemoizedNode n{Node::make("Reshape", "", 14, {}), {}};
+  const Tensor x = f32({8, 16}, 0), good = i64({16, 8}), bad = i64({16, 9});
+  n.run({&x, &good});
+  n.run({&x, &good});
+  CHECK_THROWS_WITH(n.run({&x, &bad}), Catch::Contains("cannot hold") || Catch::Contains("gives shape"));
+  CHECK(n.run({&x, &good})[0].dims() == Shape{16, 8});
+}
+
+// Constant keeps no memo: it has no inputs, its output is fixed by the node, and its one check
+// (a single value attribute) costs less than a key; each run hands out a fresh copy.
+TEST_CASE("RunMemo/Constant plans nothing and allocates the same on every run", "[memo]") {
+  MemoizedNode n{Node::make("Constant", "", 13, {Attribute::of_float("value_float", 2.5f)}), {}};
+  const int first = allocations(n, {});
+  const int steady = allocations(n, {});
+  CHECK(n.memo.plans() == 0);
+  CHECK(steady == first);
+  const Tensor a = n.run({})[0], b = n.run({})[0];
+  CHECK(a.raw() != b.raw());
+  CHECK(*b.data<float>() == 2.5f);
+}
