@@ -48,7 +48,21 @@ ErrorMessage& operator<<(ErrorMessage& message, const std::optional<Dims>& shape
   return append_joined(message << '[', *shape) << ']';
 }
 
+TensorInfo TensorInfo::wrap(ValueKind kind, TensorInfo element) {
+  element.values.reset();
+  element.real_values.reset();
+  element.containers.insert(element.containers.begin(), kind);
+  return element;
+}
+
+TensorInfo TensorInfo::element() const {
+  TensorInfo out = *this;
+  if (!out.containers.empty()) out.containers.erase(out.containers.begin());
+  return out;
+}
+
 ErrorMessage& operator<<(ErrorMessage& message, const TensorInfo& info) {
+  for (ValueKind k : info.containers) message << (k == ValueKind::kSequence ? "seq(" : "opt(");
   if (info.type == DataType::kUndefined) {
     message << '?';
   } else {
@@ -56,6 +70,7 @@ ErrorMessage& operator<<(ErrorMessage& message, const TensorInfo& info) {
   }
   message << info.shape;
   if (info.values) append_joined(message << "={", *info.values) << '}';
+  for (size_t i = 0; i < info.containers.size(); ++i) message << ')';
   return message;
 }
 

@@ -41,6 +41,9 @@ class Dim {
 
 using Dims = std::vector<Dim>;
 
+// What holds the tensor a value describes: ONNX's sequence and optional types.
+enum class ValueKind : uint8_t { kSequence, kOptional };
+
 struct TensorInfo {
   DataType type = DataType::kUndefined;  // kUndefined: unknown element type
   std::optional<Dims> shape;             // nullopt: unknown rank
@@ -48,6 +51,10 @@ struct TensorInfo {
   // The elements of a small float or double tensor (an initializer or Constant: Resize's
   // scales), row-major; nullopt: unknown. Not part of the text form.
   std::optional<std::vector<double>> real_values = std::nullopt;
+  // The containers around the tensor, outermost first: empty for a tensor, {kSequence} for a
+  // sequence of tensors, {kOptional, kSequence} for an optional sequence. type and shape then
+  // describe the innermost tensor (every element alike); values are never known.
+  std::vector<ValueKind> containers = {};
 
   // Unknown type and rank.
   static TensorInfo unknown() { return {}; }
@@ -56,11 +63,19 @@ struct TensorInfo {
   // A tensor of `type` with unknown rank.
   static TensorInfo of_unknown_rank(DataType type) { return {type, std::nullopt, std::nullopt, std::nullopt}; }
 
+  // `element` inside a container of `kind` (its known values dropped).
+  static TensorInfo wrap(ValueKind kind, TensorInfo element);
+
+  bool is_tensor() const { return containers.empty(); }
+  // The info without its outermost container (a sequence's element, an optional's value).
+  TensorInfo element() const;
+
   bool has_rank() const { return shape.has_value(); }
   int64_t rank() const { return shape ? static_cast<int64_t>(shape->size()) : -1; }  // -1: unknown
 
   bool operator==(const TensorInfo& o) const {
-    return type == o.type && shape == o.shape && values == o.values && real_values == o.real_values;
+    return type == o.type && shape == o.shape && values == o.values && real_values == o.real_values &&
+           containers == o.containers;
   }
   bool operator!=(const TensorInfo& o) const { return !(*this == o); }
 };
