@@ -19,7 +19,7 @@
 #include "core/parallel.h"
 #include "reduce/reduce_kernels.h"
 #include "scan/scan_kernels.h"
-#include "select/topk_kernels.h"
+#include "topk/topk_kernels.h"
 #include "onnx/node.h"
 #include "runtime/run_node.h"
 #include "plan/reduction_plan.h"
@@ -119,14 +119,16 @@ int main(int argc, char** argv) {
     for (const auto& [op_name, op] : {std::pair{"CumProd", kernels::ScanOp::kProd}, std::pair{"CumSum", kernels::ScanOp::kSum}}) {
       const Node node = Node::make(op_name, "", 26, {});
       for (int64_t axis : {1, 0}) {
-        const AxisExtent e = make_axis_extent(dims, axis);
+        const AxisExtent extent = make_axis_extent(dims, axis);
         int64_t axis_v = axis;
         const Tensor at = Tensor::view(DataType::kInt64, {}, &axis_v);
         Row r{std::string(op_name) + " f32 [1024,4096] axis " + std::to_string(axis), x.size() * 4.0, 0, 0, 0};
         if (!wanted(r.name)) continue;
-        r.simd_ms = median_ms(runs, [&, op = op] { kernels::scan(op, DataType::kFloat, e, false, false, x.data(), out.data()); });
+        r.simd_ms = median_ms(runs, [&, op = op] {
+          kernels::scan(op, DataType::kFloat, extent, false, false, x.data(), out.data());
+        });
         r.scalar_ms = median_ms(runs, [&, op = op] {
-          kernels::scan(op, DataType::kFloat, e, false, false, x.data(), out.data(), kernels::Variant::kScalar);
+          kernels::scan(op, DataType::kFloat, extent, false, false, x.data(), out.data(), kernels::Variant::kScalar);
         });
         r.op_ms = median_ms(runs, [&] { run_node(node, {&xt, &at}); });
         rows.push_back(r);
@@ -169,7 +171,7 @@ int main(int argc, char** argv) {
       std::vector<float> x(static_cast<size_t>(dims[0] * dims[1]));
       for (float& v : x) v = logits(rng);
       const Tensor xt = Tensor::view(DataType::kFloat, dims, x.data());
-      const AxisExtent e = make_axis_extent(dims, 1);
+      const AxisExtent extent = make_axis_extent(dims, 1);
       const Node node = Node::make("TopK", "", 11, {});
       for (int64_t k : {1, 5, 16, 50, 256}) {
         const Tensor kt = Tensor::view(DataType::kInt64, {1}, &k);
@@ -181,10 +183,12 @@ int main(int argc, char** argv) {
                 x.size() * 4.0, 0, 0, 0};
           if (!wanted(r.name)) continue;
           r.simd_ms = median_ms(runs, [&, m = method] {
-            kernels::topk(DataType::kFloat, e, k, true, x.data(), values.data(), indices.data(), kernels::Variant::kSimd, m);
+            kernels::topk(DataType::kFloat, extent, k, true, x.data(), values.data(), indices.data(),
+                          kernels::Variant::kSimd, m);
           });
           r.scalar_ms = median_ms(runs, [&, m = method] {
-            kernels::topk(DataType::kFloat, e, k, true, x.data(), values.data(), indices.data(), kernels::Variant::kScalar, m);
+            kernels::topk(DataType::kFloat, extent, k, true, x.data(), values.data(), indices.data(),
+                          kernels::Variant::kScalar, m);
           });
           r.op_ms = median_ms(runs, [&] { run_node(node, {&xt, &kt}); });
           rows.push_back(r);

@@ -24,14 +24,14 @@ namespace {
 using emscripten::val;
 
 // Each handle's node and its run memo.
-std::map<int, std::unique_ptr<NodeRunner>>& nodes() {
-  static std::map<int, std::unique_ptr<NodeRunner>> n;
+std::map<int, std::unique_ptr<MemoizedNode>>& nodes() {
+  static std::map<int, std::unique_ptr<MemoizedNode>> n;
   return n;
 }
 
 // The node (and memo) behind `handle`; `api` names the JS call in the error (JS checks first: a
 // handle that is not live here is a bug of the JS layer).
-NodeRunner& live_runner(int handle, const char* api) {
+MemoizedNode& live_memoized_node(int handle, const char* api) {
   auto it = nodes().find(handle);
   if (it == nodes().end()) {
     fail<InternalError>(ErrorMessage() << api << ": this node was disposed");
@@ -39,7 +39,7 @@ NodeRunner& live_runner(int handle, const char* api) {
   return *it->second;
 }
 
-const Node& live_node(int handle, const char* api) { return live_runner(handle, api).node; }
+const Node& live_node(int handle, const char* api) { return live_memoized_node(handle, api).node; }
 
 // Parses NodeProto bytes at [ptr, ptr+len); returns a handle, or 0 on error.
 // With default_io, a node listing no inputs/outputs gets default names (Node.create).
@@ -49,7 +49,7 @@ int node_from_bytes(uintptr_t ptr, size_t len, double opset, bool default_io) {
   guarded([&] {
     Node n = Node::parse(reinterpret_cast<const void*>(ptr), len, static_cast<int64_t>(opset), default_io);
     handle = next++;
-    nodes()[handle] = std::make_unique<NodeRunner>(NodeRunner{std::move(n), {}});
+    nodes()[handle] = std::make_unique<MemoizedNode>(MemoizedNode{std::move(n), {}});
   });
   return handle;
 }
@@ -166,24 +166,16 @@ val node_infer_shapes(int handle, val infos) {
 // orw_output_desc(). Returns 1, or 0 with the error recorded.
 // n_placed descriptors after the inputs' describe wasm buffers for the outputs (options.outputs:
 // absent entries for outputs without one); the kernels write into those that fit
-// (RunMemo::place), and JS then finds each output already where it wants it.
+// (PlacedOutputs), and JS then finds each output already where it wants it.
 extern "C" EMSCRIPTEN_KEEPALIVE int orw_node_run(int handle, uintptr_t desc_ptr, int n_inputs, int n_placed) {
   glue().outputs.clear();
   return guarded([&] {
-    NodeRunner& runner = live_runner(handle, "Node.run");
+    MemoizedNode& memoized = live_memoized_node(handle, "Node.run");
     GlueState& g = glue();
     read_inputs(desc_ptr, n_inputs + n_placed, g.run_tensors, g.run_inputs);
     g.run_inputs.resize(static_cast<size_t>(n_inputs));
-    if (n_placed == 0) {
-      g.outputs = runner.run(g.run_inputs);
-    } else {
-      runner.memo.place(g.run_tensors.data() + n_inputs, static_cast<size_t>(n_placed), g.run_inputs);
-      struct Unplace {
-        RunMemo& memo;
-        ~Unplace() { memo.clear_placed(); }
-      } unplace{runner.memo};
-      g.outputs = runner.run(g.run_inputs);
-    }
+    const PlacedOutputs placed(g.run_tensors.data() + n_inputs, static_cast<size_t>(n_placed), g.run_inputs);
+    g.outputs = memoized.run(g.run_inputs, placed);
     describe_outputs();
   });
 }

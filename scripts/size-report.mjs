@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 // The budget of the default entry, gzip -9 total, in KiB. The one place it is kept: raised
 // only when a change buys something worth its bytes (docs/size.md), lowered as the package
 // shrinks, so that the download does not creep up unnoticed.
-export const BUDGET_KIB = 244.3;
+export const BUDGET_KIB = 244.5;
 
 const root = new URL('../', import.meta.url);
 const dist = new URL('dist/', root);
@@ -132,7 +132,7 @@ const LANE_TYPES = {
 
 // The kernel family of a function in orw::kernels / orw::simd.
 function kernelFamily(name) {
-  if (/topk|TopK|select_rows|sort_rows/i.test(name)) return 'select (TopK)';
+  if (/topk|TopK|select_rows|sort_rows/i.test(name)) return 'topk';
   if (/normalize|softmax|hardmax|lp_norm/i.test(name)) return 'normalize';
   if (/scan/i.test(name)) return 'scan';
   if (/\bArg[A-Z]|\barg_|make_arg_stream|merge_lanes|merge_candidate|add_arg_history/.test(name)) return 'arg';

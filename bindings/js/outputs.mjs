@@ -148,7 +148,7 @@ function writeInto(t, { ptr, byteSize }, m) {
   }
 }
 
-// The preallocated outputs the kernels may write in place (RunMemo::place): only when one output
+// The preallocated outputs the kernels may write in place (PlacedOutputs): only when one output
 // is preallocated, and only a 'wasm' one (null: none). With two or more, the kernels could fill
 // one before the other is found not to fit; their results are copied after every check instead.
 export function placedOutputs(into) {

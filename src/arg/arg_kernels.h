@@ -5,8 +5,8 @@
 #include <memory>
 
 #include "core/dtype.h"
-#include "plan/reduce_walk.h"
 #include "plan/reduction_plan.h"
+#include "plan/streamed_run.h"
 #include "simd/storage.h"
 
 namespace orw::kernels {

@@ -1,14 +1,14 @@
 // ArgMax microkernels over a SIMD wrapper S (see simd/simd.h); arg_runner.h drives a
-// ReductionPlan with them. A slice's arg is carried as a pair of vectors: the best values
+// ReductionPlan with them. A row's arg is carried as a pair of vectors: the best values
 // seen per lane and their indices, updated by compare-and-blend. The scalar instance of the
 // same templates is the fallback and the tests' reference.
 //
 // Order: `beats(x, b)` says x is strictly larger than b (a NaN beats every number, as numpy's
 // argmax returns the first NaN). With kLast
 // (select_last_index) an element replaces an equal best; without it only a strictly better
-// one does. Pieces of a slice are visited in index order, so ties resolve to the first (or
+// one does. Pieces of a row are visited in index order, so ties resolve to the first (or
 // last) index.
-//   R : one slice, contiguous            KR: rows, one slice each
+//   R : one span, contiguous             KR: rows, one output each
 //   RK: columns reduced side by side      (outer groups are looped over)
 // They compute ArgMax only: ArgMin runs as ArgMax of -x or ~x (arg_kernels.cc).
 #pragma once
@@ -22,25 +22,10 @@
 #include <vector>
 
 #include "core/half.h"
+#include "simd/order_keys.h"  // widened_key: 8/16-bit types and halves as int32 keys
 #include "simd/simd.h"
 
 namespace orw::kernels {
-
-// 8/16-bit integers and float16/bfloat16 run on the int32 kernels: each element becomes an
-// int32 key with the same order. Integers are widened; half bits (read as int16, kHalfMask the
-// exponent mask) become keys whose order is the float order, -0 equal to +0, and a NaN the key
-// kNanKey, which beats every other (INT32_MAX for ArgMax, INT32_MIN for ArgMin).
-template <class T, uint16_t kHalfMask = 0, int32_t kNanKey = 0>
-ORW_INLINE int32_t widened_key(T t) {
-  const int32_t x = static_cast<int32_t>(t);
-  if constexpr (kHalfMask == 0) {
-    return x;
-  } else {
-    int32_t k = x ^ ((x >> 15) & kHalfMagnitudeBits);  // negative values: magnitude bits flipped
-    k = k - (k >> 31);                      // -0 (key -1) meets +0; other negatives move up by one
-    return (x & kHalfMagnitudeBits) > static_cast<int32_t>(kHalfMask) ? kNanKey : k;
-  }
-}
 
 // The integer lanes that hold indices beside value lanes of type L (same width, so a compare
 // mask of the values selects indices too); the scalar instance keeps int64 indices.

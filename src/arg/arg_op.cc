@@ -43,13 +43,14 @@ PreparedArg prepare_arg(const Node& node, const std::vector<const Tensor*>& inpu
   return p;
 }
 
-
 }  // namespace
 
-std::vector<Tensor> run_arg(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo) {
-  PreparedArg p = prepare_arg(node, inputs);
+std::vector<Tensor> run_arg(const Node& node, const std::vector<const Tensor*>& inputs,
+                            RunMemo& memo, const PlacedOutputs& placed) {
+  auto& m = memo.plan<PreparedArg>(inputs, 1, [&] { return prepare_arg(node, inputs); });
+  const PreparedArg& p = m.prepared;
   const Tensor& x = *inputs[0];
-  Tensor out = memo.output(0, DataType::kInt64, p.out_dims);
+  Tensor out = placed.output(0, DataType::kInt64, p.out_dims, &m.outputs[0]);
   kernels::arg_reduce(p.max, p.select_last, x.type(), p.plan, x.raw(), out.mutable_data<int64_t>());
   return {out};
 }

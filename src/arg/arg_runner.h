@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "arg/arg_kr_rk_microkernels.h"
-#include "plan/arg_walk.h"
+#include "arg/arg_walk.h"
 
 namespace orw::kernels {
 
@@ -24,7 +24,7 @@ class ArgRunner final : public ArgWalk {
   static constexpr L kBottom = arg_bottom<L>();
   static constexpr size_t kMaxRun = size_t{1} << 30;  // slices go to arg_r in runs shorter than 2^31
 
-  void slice(const void* x, size_t begin, size_t count) override {
+  void span(const void* x, size_t begin, size_t count) override {
     const auto* p = static_cast<const L*>(x);
     for (size_t done = 0; done < count;) {
       const size_t n = count - done < kMaxRun ? count - done : kMaxRun;
@@ -42,7 +42,7 @@ class ArgRunner final : public ArgWalk {
     arg_rk<S, kLast>(static_cast<const L*>(x), row0, row1, stride, cols, static_cast<L*>(bv_) + state_offset,
                      static_cast<I*>(bi_) + state_offset);
   }
-  int64_t slice_index() const override { return best_.index; }
+  int64_t span_index() const override { return best_.index; }
 
   ArgBest<L> best_{};
 };

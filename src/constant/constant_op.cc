@@ -66,7 +66,7 @@ std::optional<Dims> values_of(const Tensor& t) {
 
 // A copy: the attribute's own tensor would let a caller who keeps the output (a 'wasm' tensor
 // in JS) write into the node.
-std::vector<Tensor> run_constant(const Node& node, const std::vector<const Tensor*>&, RunMemo&) {
+std::vector<Tensor> run_constant(const Node& node, const std::vector<const Tensor*>&, RunMemo&, const PlacedOutputs&) {
   return {constant_tensor(node).copy()};
 }
 

@@ -13,19 +13,19 @@ namespace orw {
 
 // Registry run functions (element-wise ops keep nothing in the memo).
 // Abs, Exp, Log, Sqrt, Neg, Reciprocal (the row's elementwise_op says which).
-std::vector<Tensor> run_unary(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
+std::vector<Tensor> run_unary(const Node&, const std::vector<const Tensor*>&, RunMemo&, const PlacedOutputs&);
 // Add, Sub, Mul, Div. Integer Div throws ValueError naming the first zero of input 1.
-std::vector<Tensor> run_arithmetic(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
-std::vector<Tensor> run_cast(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
-std::vector<Tensor> run_cast_like(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
+std::vector<Tensor> run_arithmetic(const Node&, const std::vector<const Tensor*>&, RunMemo&, const PlacedOutputs&);
+std::vector<Tensor> run_cast(const Node&, const std::vector<const Tensor*>&, RunMemo&, const PlacedOutputs&);
+std::vector<Tensor> run_cast_like(const Node&, const std::vector<const Tensor*>&, RunMemo&, const PlacedOutputs&);
 // Clip: bounds from attributes 'min'/'max' (1, 6; floats, converted to the input's type) or
 // inputs 1 and 2 (11 on; one element of the input's type, rank 0 or 1). An absent bound clips
 // nothing. Throws TypeError for a bound of another type, ValueError for one of several elements.
-std::vector<Tensor> run_clip(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
+std::vector<Tensor> run_clip(const Node&, const std::vector<const Tensor*>&, RunMemo&, const PlacedOutputs&);
 
 // The output shape of Add, Sub, Mul, Div: numpy broadcasting from version 7; before it, A's shape, with B
 // equal to A or (broadcast=1) of one element or matching A's dims from 'axis' (default: A's
-// trailing dims). Throws std::invalid_argument naming the op, both inputs and their shapes.
+// trailing dims). Throws ValueError naming the op, both inputs and their shapes.
 Shape arithmetic_output_dims(const Node& node, const Shape& a, const Shape& b);
 
 // True for Add/Sub/Mul/Div versions before 7 (A's shape, limited broadcasting).

@@ -120,10 +120,11 @@ void by_parts(size_t n, size_t element_bytes, F&& kernel) {
 
 }  // namespace
 
-std::vector<Tensor> run_unary(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo) {
+std::vector<Tensor> run_unary(const Node& node, const std::vector<const Tensor*>& inputs,
+                              RunMemo&, const PlacedOutputs& placed) {
   const Tensor& x = *inputs[0];
   check_data_type(node, x, 0);
-  Tensor out = memo.output(0, x.type(), x.dims());
+  Tensor out = placed.output(0, x.type(), x.dims());
   const UnaryOp op = unary_op_of(node.schema().elementwise_op);
   const size_t es = element_size(x.type());
   const auto* in = static_cast<const char*>(x.raw());
@@ -149,7 +150,8 @@ Shape arithmetic_output_dims(const Node& node, const Shape& a, const Shape& b) {
   }
 }
 
-std::vector<Tensor> run_arithmetic(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo) {
+std::vector<Tensor> run_arithmetic(const Node& node, const std::vector<const Tensor*>& inputs,
+                                   RunMemo&, const PlacedOutputs& placed) {
   const Tensor& a = *inputs[0];
   const Tensor& b = *inputs[1];
   check_data_type(node, a, 0);
@@ -163,7 +165,7 @@ std::vector<Tensor> run_arithmetic(const Node& node, const std::vector<const Ten
   if (op == BinaryOp::kDiv) check_no_zero_divisor(node, b);
   const Shape out_dims = arithmetic_output_dims(node, a.dims(), b.dims());
   const BroadcastPlan plan = plan_broadcast(a.dims(), is_legacy_broadcast(node) ? legacy_aligned_b(node, a.dims(), b.dims()) : b.dims());
-  Tensor out = memo.output(0, a.type(), out_dims);
+  Tensor out = placed.output(0, a.type(), out_dims);
   kernels::binary(op, a.type(), plan, a.raw(), b.raw(), out.mutable_raw());
   return {out};
 }
@@ -182,21 +184,23 @@ void cast_by_parts(const Tensor& x, DataType to, Tensor& out) {
 
 }  // namespace
 
-std::vector<Tensor> run_cast(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo) {
+std::vector<Tensor> run_cast(const Node& node, const std::vector<const Tensor*>& inputs,
+                             RunMemo&, const PlacedOutputs& placed) {
   const Tensor& x = *inputs[0];
   check_data_type(node, x, 0);
   const DataType to = element_type_attribute(node, "to");
-  Tensor out = memo.output(0, to, x.dims());
+  Tensor out = placed.output(0, to, x.dims());
   cast_by_parts(x, to, out);
   return {out};
 }
 
-std::vector<Tensor> run_cast_like(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo) {
+std::vector<Tensor> run_cast_like(const Node& node, const std::vector<const Tensor*>& inputs,
+                                  RunMemo&, const PlacedOutputs& placed) {
   const Tensor& x = *inputs[0];
   const Tensor& like = *inputs[1];
   check_data_type(node, x, 0);
   check_data_type(node, like, 1);
-  Tensor out = memo.output(0, like.type(), x.dims());
+  Tensor out = placed.output(0, like.type(), x.dims());
   cast_by_parts(x, like.type(), out);
   return {out};
 }
@@ -230,12 +234,13 @@ Tensor clip_bound(const Node& node, const std::vector<const Tensor*>& inputs, si
 
 }  // namespace
 
-std::vector<Tensor> run_clip(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo) {
+std::vector<Tensor> run_clip(const Node& node, const std::vector<const Tensor*>& inputs,
+                             RunMemo&, const PlacedOutputs& placed) {
   const Tensor& x = *inputs[0];
   check_data_type(node, x, 0);
   const Tensor lo = clip_bound(node, inputs, 1, "min", x.type());
   const Tensor hi = clip_bound(node, inputs, 2, "max", x.type());
-  Tensor out = memo.output(0, x.type(), x.dims());
+  Tensor out = placed.output(0, x.type(), x.dims());
   const size_t es = element_size(x.type());
   const auto* in = static_cast<const char*>(x.raw());
   auto* o = static_cast<char*>(out.mutable_raw());

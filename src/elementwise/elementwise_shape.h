@@ -1,7 +1,7 @@
 // Shape functions of the element-wise ops (OpSchema::shape), as in shape_fns.h: each reads
-// the node's input infos from ctx and stores its output's. Errors: std::out_of_range when an
+// the node's input infos from ctx and stores its output's. Errors: LookupError when an
 // input is not in ctx; TypeError for an element type the version (or package) does not
-// accept, or binary inputs of different types; std::invalid_argument for dims that cannot
+// accept, or binary inputs of different types; ValueError for dims that cannot
 // broadcast or a bad Cast 'to'.
 #pragma once
 
@@ -27,7 +27,7 @@ void infer_cast_like_shape(ShapesContext& ctx, const Node& node);
 void infer_clip_shape(ShapesContext& ctx, const Node& node);
 
 // The broadcast of two known-rank infos (numpy rules over symbolic dims): inputs `ia` and `ib`
-// of the node. Throws std::invalid_argument naming the op and both inputs for two known dims
+// of the node. Throws ValueError naming the op and both inputs for two known dims
 // that differ and are not 1.
 Dims broadcast_dims(const Node& node, const TensorInfo& a, const TensorInfo& b, size_t ia = 0, size_t ib = 1);
 

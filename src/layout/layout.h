@@ -22,13 +22,13 @@ class ShapesContext;
 // TypeError for an element type outside the row's (or a non-int64 shape/axes input),
 // ValueError for axes out of range or repeated, a squeezed dim that is not 1, a shape that does
 // not hold the input's elements, shapes that do not broadcast.
-std::vector<Tensor> run_reshape(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
-std::vector<Tensor> run_squeeze(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
-std::vector<Tensor> run_unsqueeze(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
-std::vector<Tensor> run_flatten(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
-std::vector<Tensor> run_identity(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
-std::vector<Tensor> run_shape(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
-std::vector<Tensor> run_expand(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
+std::vector<Tensor> run_reshape(const Node&, const std::vector<const Tensor*>&, RunMemo&, const PlacedOutputs&);
+std::vector<Tensor> run_squeeze(const Node&, const std::vector<const Tensor*>&, RunMemo&, const PlacedOutputs&);
+std::vector<Tensor> run_unsqueeze(const Node&, const std::vector<const Tensor*>&, RunMemo&, const PlacedOutputs&);
+std::vector<Tensor> run_flatten(const Node&, const std::vector<const Tensor*>&, RunMemo&, const PlacedOutputs&);
+std::vector<Tensor> run_identity(const Node&, const std::vector<const Tensor*>&, RunMemo&, const PlacedOutputs&);
+std::vector<Tensor> run_shape(const Node&, const std::vector<const Tensor*>&, RunMemo&, const PlacedOutputs&);
+std::vector<Tensor> run_expand(const Node&, const std::vector<const Tensor*>&, RunMemo&, const PlacedOutputs&);
 
 // Shape functions: the output's type and shape from the input infos, with the run's checks
 // where the infos allow them. The shape/axes input is read when its values are known

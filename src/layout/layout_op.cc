@@ -136,7 +136,8 @@ Shape reshaped_dims(const Node& node, const Shape& in, const std::vector<int64_t
   return out;
 }
 
-std::vector<Tensor> run_reshape(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
+std::vector<Tensor> run_reshape(const Node& node, const std::vector<const Tensor*>& inputs,
+                                RunMemo&, const PlacedOutputs&) {
   const Tensor& x = data_input(node, inputs);
   if (node.schema().inputs.size() < 2) {  // version 1: attribute 'shape'
     const Attribute* a = node.find_attribute("shape");
@@ -146,7 +147,8 @@ std::vector<Tensor> run_reshape(const Node& node, const std::vector<const Tensor
   return view_as(x, reshaped_dims(node, x.dims(), int64_list(node, *inputs[1], 1), "input 1 'shape'"));
 }
 
-std::vector<Tensor> run_squeeze(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
+std::vector<Tensor> run_squeeze(const Node& node, const std::vector<const Tensor*>& inputs,
+                                RunMemo&, const PlacedOutputs&) {
   const Tensor& x = data_input(node, inputs);
   const auto axes = given_axes(node, inputs);
   if (!axes) {  // every dim of size 1
@@ -167,7 +169,8 @@ std::vector<Tensor> run_squeeze(const Node& node, const std::vector<const Tensor
   return view_as(x, reduced_dims(x.dims(), sorted, false, int64_t{1}));
 }
 
-std::vector<Tensor> run_unsqueeze(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
+std::vector<Tensor> run_unsqueeze(const Node& node, const std::vector<const Tensor*>& inputs,
+                                  RunMemo&, const PlacedOutputs&) {
   const Tensor& x = data_input(node, inputs);
   const auto axes = given_axes(node, inputs);
   if (!axes) fail<ValueError>(ErrorMessage() << node << ": attribute 'axes' is required");
@@ -175,7 +178,8 @@ std::vector<Tensor> run_unsqueeze(const Node& node, const std::vector<const Tens
   return view_as(x, unsqueezed_dims(x.dims(), sorted, int64_t{1}));
 }
 
-std::vector<Tensor> run_flatten(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
+std::vector<Tensor> run_flatten(const Node& node, const std::vector<const Tensor*>& inputs,
+                                RunMemo&, const PlacedOutputs&) {
   const Tensor& x = data_input(node, inputs);
   const int64_t axis = flatten_axis(node, x.rank());
   const Shape& d = x.dims();
@@ -184,19 +188,22 @@ std::vector<Tensor> run_flatten(const Node& node, const std::vector<const Tensor
   return view_as(x, {outer, inner});
 }
 
-std::vector<Tensor> run_identity(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo&) {
+std::vector<Tensor> run_identity(const Node& node, const std::vector<const Tensor*>& inputs,
+                                 RunMemo&, const PlacedOutputs&) {
   return {data_input(node, inputs)};
 }
 
-std::vector<Tensor> run_shape(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo) {
+std::vector<Tensor> run_shape(const Node& node, const std::vector<const Tensor*>& inputs,
+                              RunMemo&, const PlacedOutputs& placed) {
   const Tensor& x = data_input(node, inputs);
   const auto [start, end] = shape_range(node, x.rank());
-  Tensor out = memo.output(0, DataType::kInt64, {end - start});
+  Tensor out = placed.output(0, DataType::kInt64, {end - start});
   for (int64_t d = start; d < end; ++d) out.mutable_data<int64_t>()[d - start] = x.dims()[static_cast<size_t>(d)];
   return {out};
 }
 
-std::vector<Tensor> run_expand(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo) {
+std::vector<Tensor> run_expand(const Node& node, const std::vector<const Tensor*>& inputs,
+                               RunMemo&, const PlacedOutputs& placed) {
   const Tensor& x = data_input(node, inputs);
   const std::vector<int64_t> shape = int64_list(node, *inputs[1], 1);
   for (size_t i = 0; i < shape.size(); ++i) {
@@ -213,7 +220,7 @@ std::vector<Tensor> run_expand(const Node& node, const std::vector<const Tensor*
                                     << e.what() << ')');
   }
   checked_byte_size(x.type(), checked_element_count(plan.output_dims, node.op_type()), node.op_type());
-  Tensor out = memo.output(0, x.type(), plan.output_dims);
+  Tensor out = placed.output(0, x.type(), plan.output_dims);
   // The second operand walks as the first: the copy row reads one input, repeated or not.
   plan.b_strides = plan.a_strides;
   walk_broadcast(plan, element_size(x.type()), x.raw(), x.raw(), out.mutable_raw(), copy_row_of(element_size(x.type())));

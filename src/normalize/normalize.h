@@ -18,7 +18,8 @@ class ShapesContext;
 // Runs a Softmax / LogSoftmax / Hardmax / LpNormalization node: one output of the input's type
 // and shape. Throws TypeError for an element type outside the row's, ValueError for an axis
 // out of range (naming the attribute) or an LpNormalization 'p' other than 1 or 2.
-std::vector<Tensor> run_normalize(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
+std::vector<Tensor> run_normalize(const Node& node, const std::vector<const Tensor*>& inputs,
+                                  RunMemo& memo, const PlacedOutputs& placed);
 
 // The same run with the input fed in pieces of whole slices along the axis, each piece's
 // output given back as it is computed (start_streamed_run in runtime/run_node.h); nullptr
@@ -32,7 +33,7 @@ void infer_normalize_shape(ShapesContext& ctx, const Node& node);
 // The node's axis for `rank`, wrapped and range-checked: default 1 for the 2-D-view versions
 // (coerce_to_2d), -1 otherwise. Throws ValueError naming attribute 'axis' when out of
 // [-rank, rank - 1] (a rank-0 input has no axis).
-int64_t normalize_axis(const Node& node, int64_t rank);
+int64_t normalization_axis(const Node& node, int64_t rank);
 
 // LpNormalization's 'p' (default 2; 1 or 2, checked when the node is made: check_attribute_rules).
 int64_t lp_order(const Node& node);

@@ -56,9 +56,9 @@ KernelPair kernels_of(NormalizeOp op, int64_t p, DataType type) {
 
 // One chunk of `slices` outer slices of doubles (out may be x): contiguous rows (KR) when the
 // axis is innermost, else each slice's block of n rows of `inner` columns (RK).
-void normalize_chunk(const KernelPair& k, const AxisExtent& e, size_t slices, const double* x, double* out,
+void normalize_chunk(const KernelPair& k, const AxisExtent& extent, size_t slices, const double* x, double* out,
                      std::vector<double>& scratch) {
-  const auto n = static_cast<size_t>(e.n), inner = static_cast<size_t>(e.inner);
+  const auto n = static_cast<size_t>(extent.n), inner = static_cast<size_t>(extent.inner);
   if (inner == 1) {
     scratch.resize(slices);
     return k.kr(x, slices, n, out, scratch.data(), k.mode);
@@ -106,10 +106,10 @@ void from_doubles(DataType type, const double* x, void* out, size_t count) {
 // of its own and its arithmetic does not depend on the columns beside it, so the cut (and the
 // parts the pool runs, one buffer each) changes no bits.
 template <class S>
-void normalize_windows(const KernelPair& k, DataType type, const AxisExtent& e, const void* x, void* out) {
-  const auto n = static_cast<size_t>(e.n), inner = static_cast<size_t>(e.inner);
+void normalize_windows(const KernelPair& k, DataType type, const AxisExtent& extent, const void* x, void* out) {
+  const auto n = static_cast<size_t>(extent.n), inner = static_cast<size_t>(extent.inner);
   const size_t width = std::min(inner, std::max<size_t>(S::kLanes, kChunkElements / n));
-  const size_t per_slice = (inner + width - 1) / width, windows = static_cast<size_t>(e.outer) * per_slice;
+  const size_t per_slice = (inner + width - 1) / width, windows = static_cast<size_t>(extent.outer) * per_slice;
   const size_t es = element_size(type), parts = std::min(windows, thread_count());
   std::vector<ByteBuffer> buffers;  // one per part, made here: tasks do not allocate
   for (size_t i = 0; i < parts; ++i) buffers.push_back(byte_buffer((n + 3) * width * sizeof(double)));
@@ -180,7 +180,7 @@ ORW_KERNEL void softmax_float_rows(const float* x, size_t rows, size_t n, float*
       const V mv = W::splat(mk);
       double below;
       const double sum = norm::exp_sum_row<W, true>(row, n, mk, terms, log, below);
-      const double t = norm::slice_factor(log, sum, below);
+      const double t = norm::row_factor(log, sum, below);
       size_t i = 0;
       if (log) {
         for (; i + L <= n; i += L) W::store_narrow(o + i, (W::load(row + i) - mv) - W::splat(t));
@@ -195,46 +195,52 @@ ORW_KERNEL void softmax_float_rows(const float* x, size_t rows, size_t n, float*
 
 // Softmax, LogSoftmax, LpNormalization of any float type through double chunks.
 template <class S>
-void normalize_in_double(NormalizeOp op, DataType type, const AxisExtent& e, const void* x, void* out, int64_t p) {
-  const auto block = static_cast<size_t>(e.n * e.inner), outer = static_cast<size_t>(e.outer);
+void normalize_in_double(NormalizeOp op, DataType type, const AxisExtent& extent, const void* x, void* out, int64_t p) {
+  const auto block = static_cast<size_t>(extent.n * extent.inner), outer = static_cast<size_t>(extent.outer);
   if constexpr (S::kLanes > 1) {
-    if (op == NormalizeOp::kLpNorm && p == 2 && type == DataType::kFloat && e.inner == 1) {
-      return l2_float_rows(static_cast<const float*>(x), outer, static_cast<size_t>(e.n), static_cast<float*>(out));
+    if (op == NormalizeOp::kLpNorm && p == 2 && type == DataType::kFloat && extent.inner == 1) {
+      return l2_float_rows(static_cast<const float*>(x), outer, static_cast<size_t>(extent.n),
+                           static_cast<float*>(out));
     }
-    if ((op == NormalizeOp::kSoftmax || op == NormalizeOp::kLogSoftmax) && type == DataType::kFloat && e.inner == 1) {
+    const bool softmax = op == NormalizeOp::kSoftmax || op == NormalizeOp::kLogSoftmax;
+    if (softmax && type == DataType::kFloat && extent.inner == 1) {
       const bool log = op == NormalizeOp::kLogSoftmax;
-      const ByteBuffer terms = byte_buffer(log ? 0 : static_cast<size_t>(e.n) * sizeof(double));  // not zeroed
-      return softmax_float_rows(static_cast<const float*>(x), outer, static_cast<size_t>(e.n), static_cast<float*>(out),
+      const ByteBuffer terms = byte_buffer(log ? 0 : static_cast<size_t>(extent.n) * sizeof(double));  // not zeroed
+      return softmax_float_rows(static_cast<const float*>(x), outer, static_cast<size_t>(extent.n),
+                                static_cast<float*>(out),
                                 log, reinterpret_cast<double*>(terms.get()));
     }
   }
   const KernelPair k = kernels_of<S>(op, p, type);
-  if (block > kChunkElements && e.inner > 1) return normalize_windows<S>(k, type, e, x, out);
-  const size_t per_chunk = std::max<size_t>(1, (e.inner == 1 ? kRowChunkElements : kChunkElements) / block);
+  if (block > kChunkElements && extent.inner > 1) return normalize_windows<S>(k, type, extent, x, out);
+  const size_t per_chunk = std::max<size_t>(1, (extent.inner == 1 ? kRowChunkElements : kChunkElements) / block);
   std::vector<double> scratch, buffer;
   for (size_t o = 0; o < outer; o += per_chunk) {
     const size_t slices = std::min(per_chunk, outer - o);
     const size_t first = o * block, count = slices * block;
     if (type == DataType::kDouble) {
-      normalize_chunk(k, e, slices, static_cast<const double*>(x) + first, static_cast<double*>(out) + first, scratch);
+      normalize_chunk(k, extent, slices, static_cast<const double*>(x) + first, static_cast<double*>(out) + first,
+                      scratch);
       continue;
     }
     buffer.resize(count);
     const size_t es = element_size(type);
     to_doubles<S>(type, static_cast<const unsigned char*>(x) + first * es, buffer.data(), count);
-    normalize_chunk(k, e, slices, buffer.data(), buffer.data(), scratch);
+    normalize_chunk(k, extent, slices, buffer.data(), buffer.data(), scratch);
     from_doubles<S>(type, buffer.data(), static_cast<unsigned char*>(out) + first * es, count);
   }
 }
 
 // Hardmax: zeros, then a 1 (in the type's bits) at each slice's ArgMax index: the first
 // maximum, a NaN counting as the maximum (so a slice with a NaN gets its 1 at the first NaN).
-void hardmax(DataType type, const AxisExtent& e, const void* x, void* out, Variant variant) {
-  const auto outer = static_cast<size_t>(e.outer), n = static_cast<size_t>(e.n), inner = static_cast<size_t>(e.inner);
+void hardmax(DataType type, const AxisExtent& extent, const void* x, void* out, Variant variant) {
+  const auto outer = static_cast<size_t>(extent.outer), n = static_cast<size_t>(extent.n);
+  const auto inner = static_cast<size_t>(extent.inner);
   std::memset(out, 0, outer * n * inner * element_size(type));  // +0 in every float type
   std::vector<int64_t> index(outer * inner, 0);
   if (n > 1) {  // (a size-1 axis has nothing to reduce: index 0)
-    arg_reduce(true, false, type, make_reduction_plan({e.outer, e.n, e.inner}, {1}), x, index.data(), variant);
+    const ReductionPlan plan = make_reduction_plan({extent.outer, extent.n, extent.inner}, {1});
+    arg_reduce(true, false, type, plan, x, index.data(), variant);
   }
   for (size_t o = 0; o < outer; ++o) {
     for (size_t j = 0; j < inner; ++j) {
@@ -251,14 +257,14 @@ void hardmax(DataType type, const AxisExtent& e, const void* x, void* out, Varia
 
 }  // namespace
 
-void normalize(NormalizeOp op, DataType type, const AxisExtent& view, const void* x, void* out, int64_t p,
+void normalize(NormalizeOp op, DataType type, const AxisExtent& extent, const void* x, void* out, int64_t p,
                Variant variant) {
   const TypeSet types = {DataType::kFloat16, DataType::kFloat, DataType::kDouble, DataType::kBfloat16};
   check_type(types, type, "normalize kernels");
-  if (view.outer * view.n * view.inner == 0) return;
-  if (op == NormalizeOp::kHardmax) return hardmax(type, view, x, out, variant);
-  if (use_simd(variant)) return normalize_in_double<simd::Vec128<double>>(op, type, view, x, out, p);
-  normalize_in_double<simd::Scalar<double>>(op, type, view, x, out, p);
+  if (extent.outer * extent.n * extent.inner == 0) return;
+  if (op == NormalizeOp::kHardmax) return hardmax(type, extent, x, out, variant);
+  if (use_simd(variant)) return normalize_in_double<simd::Vec128<double>>(op, type, extent, x, out, p);
+  normalize_in_double<simd::Scalar<double>>(op, type, extent, x, out, p);
 }
 
 }  // namespace orw::kernels

@@ -1,8 +1,8 @@
 // Entry points of the normalization kernels. The input is seen as [outer, n, inner] (an
-// AxisExtent, plan/reduction_plan.h) and each
-// of the outer * inner slices of n elements (stride inner) is normalized on its own: the
-// operator (normalize_op.cc) maps the ONNX axis semantics onto that view and validates types
-// and attributes before this point.
+// AxisExtent, plan/reduction_plan.h): `outer` slices, each holding inner rows of n elements
+// (stride inner), and each row is normalized on its own. The operator (normalize_op.cc) maps
+// the ONNX axis semantics onto that extent and validates types and attributes before this
+// point.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -14,14 +14,14 @@
 
 namespace orw::kernels {
 
-// out = op(x) slice by slice, x and out of `type` (float16, float, double, bfloat16) and
+// out = op(x) row by row, x and out of `type` (float16, float, double, bfloat16) and
 // outer * n * inner elements:
 //   kSoftmax:    exp(x - max) / sum(exp(x - max))
 //   kLogSoftmax: x - max - log(sum(exp(x - max)))
 //   kHardmax:    1 at the first maximum (a NaN counts as the maximum), 0 elsewhere
-//   kLpNorm:     x / ||x||_p (p = `p`, 1 or 2); a slice of norm 0 gives zeros
+//   kLpNorm:     x / ||x||_p (p = `p`, 1 or 2); a row of norm 0 gives zeros
 // Everything is computed in double and rounded once to `type` (Softmax's exp by a shorter
-// polynomial for outputs narrower than double, 3.8e-9 relative: simd/exp.h). A slice holding
+// polynomial for outputs narrower than double, 3.8e-9 relative: simd/exp.h). A row holding
 // NaN, +inf or only -inf gives NaN throughout (Softmax, LogSoftmax), as onnxruntime. Throws
 // TypeError for another type.
 void normalize(NormalizeOp op, DataType type, const AxisExtent& extent, const void* x, void* out, int64_t p = 2,

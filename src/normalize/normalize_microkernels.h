@@ -46,7 +46,7 @@ ORW_INLINE V exp_le0(V d) {
 // reciprocal, 2^-53 relative, is far below the float and half outputs' one rounding; double
 // outputs already carry the exp polynomial's ~1e-15), LogSoftmax subtracts log(sum), with
 // log1p where one maximum dwarfs the rest (log_of_exp_sum).
-inline double slice_factor(bool log, double sum, double below) {
+inline double row_factor(bool log, double sum, double below) {
   return log ? log_of_exp_sum(sum, below) : 1.0 / sum;
 }
 
@@ -141,7 +141,7 @@ ORW_KERNEL void softmax_kr(const double* x, size_t rows, size_t n, double* out, 
     double below;
     const double s = (mode & kForFloat) ? exp_sum_row<S, true>(x, n, mk, out, log, below)
                                         : exp_sum_row<S, false>(x, n, mk, out, log, below);
-    const double t = slice_factor(log, s, below);
+    const double t = row_factor(log, s, below);
     for_lanes<S>(n, [&](size_t i, auto w) ORW_INLINE_LAMBDA {
       using W = decltype(w);
       const auto e_or_d = log ? W::load(x + i) - W::splat(mk) : W::load(out + i);
@@ -196,7 +196,7 @@ ORW_INLINE void exp_sum_rows(const double* x, size_t n, size_t k, const double* 
 // columns' maxes by the ReduceMax kernel into m = scratch[0, k), the sums into t =
 // scratch[k, 2k) and their parts below the maxima into b = scratch[2k, 3k) walking the rows in
 // order (Softmax keeps each exp term in out), then the write (t turned into the write's
-// factors, slice_factor).
+// factors, row_factor).
 template <class S>
 ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, double* scratch, unsigned mode) {
   const bool log = mode & kLog;
@@ -208,7 +208,7 @@ ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, dou
   reduce_rk<S, MaxOp>(MaxOp{}, x, n, k, k, m);
   if (mode & kForFloat) exp_sum_rows<S, true>(x, n, k, m, t, b, out, log);
   else exp_sum_rows<S, false>(x, n, k, m, t, b, out, log);
-  for (size_t j = 0; j < k; ++j) t[j] = slice_factor(log, t[j], b[j]);
+  for (size_t j = 0; j < k; ++j) t[j] = row_factor(log, t[j], b[j]);
   for (size_t r = 0; r < n; ++r) {
     const double* row = x + r * k;
     double* o = out + r * k;
@@ -223,7 +223,7 @@ ORW_KERNEL void softmax_rk(const double* x, size_t n, size_t k, double* out, dou
 // x / norm lane-wise as a product with inv = 1 / norm, 0 where the norm is 0 (onnxruntime's
 // zeros for an all-zero slice, +0 for -0 too). An infinite norm gives inv = 0: x * 0 is the
 // signed zero x / inf is, and inf * 0 the NaN of inf / inf. (A product where a division
-// would be: see slice_factor.)
+// would be: see row_factor.)
 template <class V>
 ORW_INLINE V divide_by_norm(V x, V norm, V inv) {
   return norm == V{} ? V{} : x * inv;

@@ -1,30 +1,28 @@
 // Softmax, LogSoftmax, Hardmax, LpNormalization: validate the node and input, map the axis
-// onto the kernels' [outer, n, inner] view, run.
+// onto the kernels' [outer, n, inner] extent, run.
 #include <memory>
 #include <vector>
 
 #include "core/errors.h"
-#include "core/parallel.h"
 #include "normalize/normalize.h"
 #include "normalize/normalize_kernels.h"
 #include "onnx/node_inputs.h"
 #include "plan/axes.h"
-#include "plan/pieces.h"
 #include "plan/streamed_run.h"
 
 namespace orw {
 
-int64_t normalize_axis(const Node& node, int64_t rank) {
-  return axis_attribute(node, rank, node.schema().coerce_to_2d ? 1 : -1);  // the 2-D view's default is 1
+int64_t normalization_axis(const Node& node, int64_t rank) {
+  return axis_attribute(node, rank, node.schema().coerce_to_2d ? 1 : -1);  // the 2-D versions' default is 1
 }
 
 int64_t lp_order(const Node& node) { return node.int_attribute("p", 2); }  // 1 or 2: checked with the node
 
 namespace {
 
-// A node's run, validated: the [outer, n, inner] view and 'p'.
+// A node's run, validated: the [outer, n, inner] extent and 'p'.
 struct PreparedNormalize {
-  AxisExtent view;
+  AxisExtent extent;
   int64_t p = 2;
 };
 
@@ -33,13 +31,13 @@ PreparedNormalize prepare_normalize(const Node& node, const Tensor& x) {
   const OpSchema& s = node.schema();
   PreparedNormalize r;
   r.p = s.normalize_op == NormalizeOp::kLpNorm ? lp_order(node) : 2;
-  const int64_t axis = normalize_axis(node, x.rank());
-  // The 2-D view of versions 1 and 11 is the single-axis view with the axis being all dims
+  const int64_t axis = normalization_axis(node, x.rank());
+  // The 2-D extent of versions 1 and 11 is the single-axis extent with the axis being all dims
   // from 'axis' on: [prod(dims[:axis]), prod(dims[axis:]), 1].
-  r.view = make_axis_extent(x.dims(), axis);
+  r.extent = make_axis_extent(x.dims(), axis);
   if (s.coerce_to_2d) {
-    r.view.n *= r.view.inner;
-    r.view.inner = 1;
+    r.extent.n *= r.extent.inner;
+    r.extent.inner = 1;
   }
   return r;
 }
@@ -49,14 +47,14 @@ PreparedNormalize prepare_normalize(const Node& node, const Tensor& x) {
 class NormalizeRun final : public SliceRun {
  public:
   NormalizeRun(NormalizeOp op, DataType type, PreparedNormalize p)
-      : SliceRun("streamed normalize", orw::element_size(type), static_cast<size_t>(p.view.outer),
-                 static_cast<size_t>(p.view.n * p.view.inner)),
+      : SliceRun("streamed normalize", orw::element_size(type), static_cast<size_t>(p.extent.outer),
+                 static_cast<size_t>(p.extent.n * p.extent.inner)),
         op_(op), type_(type), p_(p) {}
   bool output_in_pieces() const override { return true; }
 
  private:
   void feed_slices(const void* in, void* out, size_t, size_t count) override {
-    kernels::normalize(op_, type_, {static_cast<int64_t>(count), p_.view.n, p_.view.inner}, in, out, p_.p);
+    kernels::normalize(op_, type_, {static_cast<int64_t>(count), p_.extent.n, p_.extent.inner}, in, out, p_.p);
   }
   std::vector<Tensor> outputs() override { return {}; }
 
@@ -67,23 +65,21 @@ class NormalizeRun final : public SliceRun {
 
 }  // namespace
 
-std::vector<Tensor> run_normalize(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo) {
+std::vector<Tensor> run_normalize(const Node& node, const std::vector<const Tensor*>& inputs,
+                                  RunMemo& memo, const PlacedOutputs& placed) {
   const Tensor& x = *inputs[0];
-  const PreparedNormalize p = prepare_normalize(node, x);
-  Tensor out = memo.output(0, x.type(), x.dims());
+  auto& m = memo.plan<PreparedNormalize>(inputs, 1, [&] { return prepare_normalize(node, x); });
+  const PreparedNormalize& p = m.prepared;
+  Tensor out = placed.output(0, x.type(), x.dims(), &m.outputs[0]);
   if (x.size() == 0) return {out};
-  // Tasks of whole slices, slices_per_task of them: the streamed run's pieces (SliceRun) cut
-  // at the same places. Both must: a slice's bits can depend on where its call starts (the
-  // kernels chunk a call's slices, and LpNormalization sums short rows four at a time), so
-  // the same cuts are what make every thread count and every stream give the same bits.
-  const size_t slice = static_cast<size_t>(p.view.n * p.view.inner) * element_size(x.type());
+  const size_t slice = static_cast<size_t>(p.extent.n * p.extent.inner) * element_size(x.type());
   const auto* in = static_cast<const char*>(x.raw());
   auto* o = static_cast<char*>(out.mutable_raw());
   auto part = [&](size_t s0, size_t s1) {
-    kernels::normalize(node.schema().normalize_op, x.type(), {static_cast<int64_t>(s1 - s0), p.view.n, p.view.inner},
-                       in + s0 * slice, o + s0 * slice, p.p);
+    const AxisExtent part_extent{static_cast<int64_t>(s1 - s0), p.extent.n, p.extent.inner};
+    kernels::normalize(node.schema().normalize_op, x.type(), part_extent, in + s0 * slice, o + s0 * slice, p.p);
   };
-  parallel_ranges(static_cast<size_t>(p.view.outer), slices_per_task(slice), part);
+  run_slices(static_cast<size_t>(p.extent.outer), slice, part);
   return {out};
 }
 
@@ -91,7 +87,7 @@ std::unique_ptr<StreamedRun> start_streamed_normalize(const Node& node, const st
   const Tensor& x = *inputs[0];
   const PreparedNormalize p = prepare_normalize(node, x);
   // An empty input, or slices larger than a piece may be: the run on the whole input.
-  if (!SliceRun::streams(static_cast<size_t>(p.view.outer), static_cast<size_t>(p.view.n * p.view.inner),
+  if (!SliceRun::streams(static_cast<size_t>(p.extent.outer), static_cast<size_t>(p.extent.n * p.extent.inner),
                          element_size(x.type()))) {
     return nullptr;
   }

@@ -9,7 +9,7 @@ namespace orw {
 void infer_normalize_shape(ShapesContext& ctx, const Node& node) {
   const TensorInfo x = input_info(ctx, node, 0);
   check_type(node, x, 0, node.schema().types);
-  if (x.has_rank()) normalize_axis(node, x.rank());
+  if (x.has_rank()) normalization_axis(node, x.rank());
   ctx.set(output_name(node), TensorInfo{x.type, x.shape, std::nullopt});
 }
 

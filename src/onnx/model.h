@@ -22,7 +22,7 @@ namespace orw {
 constexpr int64_t kMaxGraphNodes = 4096;
 constexpr int64_t kMaxGraphValues = 16384;
 
-// Throws std::invalid_argument when `graph` is larger than the limits above.
+// Throws ValueError when `graph` is larger than the limits above.
 void check_graph_limits(const onnx::GraphProto& graph);
 
 // A declared dim: a number, a symbol (dim_param) or unknown.
@@ -42,7 +42,7 @@ class Model {
  public:
   // Decodes and validates serialized ModelProto bytes. Throws ParseError for bytes that do not
   // decode, UnsupportedError naming the first node whose op/domain/opset is not supported,
-  // std::invalid_argument for a graph that is not well formed (a value used before it is
+  // ValueError for a graph that is not well formed (a value used before it is
   // produced, produced twice, a graph output nobody produces, a graph over the limits above).
   static Model parse(const void* bytes, size_t size);
 

@@ -23,7 +23,7 @@ class Node {
   // Decodes serialized onnx.NodeProto bytes and validates them for `opset` (the model's opset
   // of the node's domain). Throws ParseError for bytes that do not decode, UnsupportedError
   // for an unknown op/domain/opset, TypeError for an attribute of the wrong type, and
-  // std::invalid_argument for any other invalid attribute or input/output count.
+  // ValueError for any other invalid attribute or input/output count.
   // With `default_io`, a node that lists no inputs/outputs gets default names as in make().
   static Node parse(const void* bytes, size_t size, int64_t opset, bool default_io = false);
 

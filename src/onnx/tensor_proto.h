@@ -13,7 +13,7 @@ namespace orw {
 
 // Decodes a TensorProto (raw_data little-endian, or the typed repeated fields) into an owned
 // Tensor. `what` names it in errors. Throws UnsupportedError for string/complex types and
-// external data, std::invalid_argument when the value count does not match the dims, and
+// external data, ValueError when the value count does not match the dims, and
 // SizeError for impossible shapes.
 Tensor tensor_from_proto(const onnx::TensorProto& proto, const std::string& what);
 

@@ -9,7 +9,7 @@
 namespace orw {
 
 // Normalizes reduction axes for `rank`: wraps negatives, checks the range [-rank, rank-1]
-// and sorts. Throws std::invalid_argument naming the node, `source` ("attribute 'axes'",
+// and sorts. Throws ValueError naming the node, `source` ("attribute 'axes'",
 // "input 'axes'") and the axis for one out of range, or for an axis given twice (after
 // wrapping).
 std::vector<int64_t> normalize_axes(const Node& node, const std::vector<int64_t>& axes, int64_t rank,

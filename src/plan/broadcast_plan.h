@@ -25,7 +25,7 @@ struct BroadcastPlan {
 // incompatible (different, neither 1).
 std::optional<int64_t> broadcast_dim(int64_t a, int64_t b);
 
-// The plan for a (*) b. Throws std::invalid_argument "dim <d> of the output: <x> vs <y>"
+// The plan for a (*) b. Throws ValueError "dim <d> of the output: <x> vs <y>"
 // (d counted from the left of the output) when the shapes cannot broadcast; callers prefix it
 // with the op and input names.
 BroadcastPlan plan_broadcast(const Shape& a, const Shape& b);

@@ -31,9 +31,10 @@ struct PieceShape {
   size_t elements() const { return unit * units; }
 };
 
-// Whole slices of slice_bytes each that make a task of about a piece (at least one): how ops
-// of independent slices (the normalize ops, TopK) cut a run for the thread pool, and how the
-// Reduce walk's outer blocks are grouped into tasks (plan/reduce_walk.cc).
+// Whole slices of slice_bytes each that make a task of about a piece (at least one): how
+// whole-slice runs (the normalize ops, TopK) cut a piece and a task (SliceRun, run_slices in
+// plan/streamed_run.h), and how the
+// Reduce walk's outer blocks are grouped into tasks (reduce/reduce_walk.cc).
 constexpr size_t slices_per_task(size_t slice_bytes) {
   return slice_bytes == 0 || slice_bytes >= kPieceBytes ? 1 : kPieceBytes / slice_bytes;
 }

@@ -32,13 +32,13 @@ ReductionPlan make_reduction_plan(const Shape& dims, const std::vector<int64_t>&
 }
 
 AxisExtent make_axis_extent(const Shape& dims, int64_t axis) {
-  AxisExtent e;
+  AxisExtent extent;
   for (int64_t d = 0; d < static_cast<int64_t>(dims.size()); ++d) {
-    if (d < axis) e.outer *= dims[d];
-    else if (d == axis) e.n = dims[d];
-    else e.inner *= dims[d];
+    if (d < axis) extent.outer *= dims[d];
+    else if (d == axis) extent.n = dims[d];
+    else extent.inner *= dims[d];
   }
-  return e;
+  return extent;
 }
 
 }  // namespace orw

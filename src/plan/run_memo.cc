@@ -49,6 +49,13 @@ bool RunKey::matches(const std::vector<const Tensor*>& inputs, size_t first_valu
   return same && k == words_.size();
 }
 
+bool RunMemo::stale(RunKey& key, const std::vector<const Tensor*>& inputs, size_t first_valued) {
+  if (key.matches(inputs, first_valued)) return false;
+  key.clear();
+  ++plans_;
+  return true;
+}
+
 void RunKey::assign(const std::vector<const Tensor*>& inputs, size_t first_valued) {
   words_.clear();
   if (!walk(inputs, first_valued, [&](int64_t w) { words_.push_back(w); return true; })) words_.clear();
@@ -64,18 +71,21 @@ bool overlap(const Tensor& a, const Tensor& b) {
 
 }  // namespace
 
-void RunMemo::place(const Tensor* outputs, size_t count, const std::vector<const Tensor*>& inputs) {
-  placed_.assign(outputs, outputs + count);
-  for (size_t i = 0; i < count; ++i) {
+PlacedOutputs::PlacedOutputs(const Tensor* outputs, size_t count, const std::vector<const Tensor*>& inputs)
+    : outputs_(outputs), count_(count < kMaxPlaced ? count : kMaxPlaced) {
+  for (size_t i = 0; i < count_; ++i) {
     bool clash = false;
-    for (const Tensor* in : inputs) clash = clash || (in && overlap(*in, placed_[i]));
-    for (size_t j = 0; j < count; ++j) clash = clash || (j != i && overlap(outputs[j], placed_[i]));
-    if (clash) placed_[i] = Tensor();
+    for (const Tensor* in : inputs) clash = clash || (in && overlap(*in, outputs[i]));
+    for (size_t j = 0; j < count; ++j) clash = clash || (j != i && overlap(outputs[j], outputs[i]));
+    if (clash) dropped_ |= uint64_t{1} << i;
   }
 }
 
-Tensor RunMemo::output(size_t i, DataType type, const Shape& dims, ReusedOutput* reuse) {
-  if (i < placed_.size() && placed_[i].raw() && placed_[i].type() == type && placed_[i].dims() == dims) return placed_[i];
+Tensor PlacedOutputs::output(size_t i, DataType type, const Shape& dims, ReusedOutput* reuse) const {
+  if (i < count_ && !(dropped_ >> i & 1)) {
+    const Tensor& p = outputs_[i];
+    if (p.raw() && p.type() == type && p.dims() == dims) return p;
+  }
   return reuse ? reuse->take(type, dims) : Tensor::uninitialized(type, dims);
 }
 

@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "core/dtype.h"
-#include "plan/reduce_walk.h"
+#include "reduce/reduce_walk.h"
 #include "plan/reduction_plan.h"
 #include "simd/storage.h"
 

@@ -176,9 +176,9 @@ void logsumexp_rows(const float* x, size_t rows, size_t r, float* out) {
 // stream. KR pieces hold whole rows; R pieces of one long row are combined online: each
 // piece's (max, sum of exp(x - max)) is merged into the running pair.
 template <class S>
-class LogSumExpRunner final : public ReduceStream {
+class LogSumExpStream final : public ReduceStream {
  public:
-  LogSumExpRunner(const ReductionPlan& plan, void* out)
+  LogSumExpStream(const ReductionPlan& plan, void* out)
       : plan_(plan), out_(static_cast<float*>(out)), row_(static_cast<size_t>(plan.group_dims.back())),
         rows_plan_(plan.group_dims.size() == 2) {}
   size_t piece_elements() const override { return piece_shape(plan_, sizeof(float)).elements(); }
@@ -255,7 +255,7 @@ class LogSumExpRunner final : public ReduceStream {
 template <class T>
 void logsumexp_of(const ReductionPlan& plan, const T* x, T* out, Variant v) {
   const size_t n_out = static_cast<size_t>(plan.output_count);
-  // (R and KR plans of floats stream, see LogSumExpRunner.) Other patterns: exp(x - m) of
+  // (R and KR plans of floats stream, see LogSumExpStream.) Other patterns: exp(x - m) of
   // every element into a temporary, then the same pairwise sum as ReduceSum.
   std::vector<T> m(n_out);
   run_plan<MaxOp, T>(plan, x, m.data(), v);
@@ -273,9 +273,9 @@ void logsumexp_of(const ReductionPlan& plan, const T* x, T* out, Variant v) {
 }  // namespace
 
 std::unique_ptr<ReduceStream> make_logsumexp_stream(const ReductionPlan& plan, void* out, Variant v) {
-  if (!LogSumExpRunner<simd::Vec128<float>>::handles(plan)) return nullptr;
-  if (detail::use_simd(v)) return std::make_unique<LogSumExpRunner<simd::Vec128<float>>>(plan, out);
-  return std::make_unique<LogSumExpRunner<simd::Scalar<float>>>(plan, out);
+  if (!LogSumExpStream<simd::Vec128<float>>::handles(plan)) return nullptr;
+  if (detail::use_simd(v)) return std::make_unique<LogSumExpStream<simd::Vec128<float>>>(plan, out);
+  return std::make_unique<LogSumExpStream<simd::Scalar<float>>>(plan, out);
 }
 
 void reduce_logsumexp(DataType type, const ReductionPlan& plan, const void* x, void* out, Variant v) {

@@ -40,8 +40,8 @@ template <class T>
 std::unique_ptr<ReduceStream> stream_for(ReduceOp op, const ReductionPlan& plan, void* out, Variant v, bool is_bool) {
   using U = Wrapping<T>;
   if constexpr (std::is_floating_point_v<T>) {
-    if (op == ReduceOp::kMax) return make_runner<MaxOp, T>(plan, out, v, one_nan<T>);
-    if (op == ReduceOp::kMin) return make_runner<MinOp, T>(plan, out, v, one_nan<T>);
+    if (op == ReduceOp::kMax) return make_reduce_runner<MaxOp, T>(plan, out, v, one_nan<T>);
+    if (op == ReduceOp::kMin) return make_reduce_runner<MinOp, T>(plan, out, v, one_nan<T>);
   } else if constexpr (kOrdered<T>) {
     if (op == ReduceOp::kMax || op == ReduceOp::kMin) {
       using I = std::make_signed_t<T>;
@@ -50,7 +50,7 @@ std::unique_ptr<ReduceStream> stream_for(ReduceOp op, const ReductionPlan& plan,
       ReduceArgs args;
       args.flip = static_cast<uint64_t>(flip);
       args.to_bool = is_bool;  // bool runs on bytes: the empty-set identities 0 and 255 become false and true
-      return make_runner<FlipMaxOp<I>, I>(plan, out, v, unflip<I>, args);
+      return make_reduce_runner<FlipMaxOp<I>, I>(plan, out, v, unflip<I>, args);
     }
   }
   if constexpr (kArithmetic<T>) {
@@ -58,25 +58,25 @@ std::unique_ptr<ReduceStream> stream_for(ReduceOp op, const ReductionPlan& plan,
     const auto count = plan.reduce_count;
     switch (op) {
       case ReduceOp::kProd:  // float products in double, each output rounded once
-        if constexpr (std::is_same_v<T, float>) return make_runner<ProdOp, float, double>(plan, out, v);
-        else return make_runner<ProdOp, U>(plan, out, v);
-      case ReduceOp::kSum: return make_runner<SumOp, U>(plan, out, v);
-      case ReduceOp::kSumSquare: return make_runner<SumSquareOp, U>(plan, out, v);
+        if constexpr (std::is_same_v<T, float>) return make_reduce_runner<ProdOp, float, double>(plan, out, v);
+        else return make_reduce_runner<ProdOp, U>(plan, out, v);
+      case ReduceOp::kSum: return make_reduce_runner<SumOp, U>(plan, out, v);
+      case ReduceOp::kSumSquare: return make_reduce_runner<SumSquareOp, U>(plan, out, v);
       case ReduceOp::kL1:  // |x| of an unsigned x is x: their L1 is their sum
-        if constexpr (std::is_unsigned_v<T>) return make_runner<SumOp, U>(plan, out, v);
-        else return make_runner<L1Op<true>, U>(plan, out, v);
+        if constexpr (std::is_unsigned_v<T>) return make_reduce_runner<SumOp, U>(plan, out, v);
+        else return make_reduce_runner<L1Op<true>, U>(plan, out, v);
       case ReduceOp::kMean: {
         ReduceArgs args;
         args.count = count;
-        if constexpr (kFloat) return make_runner<SumOp, T>(plan, out, v, divide<T>, args);
-        else return make_runner<SumOp, T, WideSum<T>>(plan, out, v, exact_means<T>, args);
+        if constexpr (kFloat) return make_reduce_runner<SumOp, T>(plan, out, v, divide<T>, args);
+        else return make_reduce_runner<SumOp, T, WideSum<T>>(plan, out, v, exact_means<T>, args);
       }
       case ReduceOp::kL2:  // squares summed in double: no overflow for large floats
         if constexpr (std::is_same_v<T, float>) {
-          return make_runner<SumSquareOp, float, double>(plan, out, v, square_root<double>);
+          return make_reduce_runner<SumSquareOp, float, double>(plan, out, v, square_root<double>);
         } else if constexpr (kFloat) {
-          if (count == 1) return make_runner<L1Op<true>, T>(plan, out, v);  // |x| exactly (x*x may overflow)
-          return make_runner<SumSquareOp, T>(plan, out, v, square_root<T>);
+          if (count == 1) return make_reduce_runner<L1Op<true>, T>(plan, out, v);  // |x| exactly (x*x may overflow)
+          return make_reduce_runner<SumSquareOp, T>(plan, out, v, square_root<T>);
         }
         break;
       case ReduceOp::kLogSumExp:
@@ -84,7 +84,7 @@ std::unique_ptr<ReduceStream> stream_for(ReduceOp op, const ReductionPlan& plan,
         break;
       case ReduceOp::kLogSum:
         if constexpr (kFloat) {
-          return make_runner<SumOp, T>(plan, out, v, logarithm<T>);
+          return make_reduce_runner<SumOp, T>(plan, out, v, logarithm<T>);
         }
         break;
       default: break;
@@ -94,10 +94,6 @@ std::unique_ptr<ReduceStream> stream_for(ReduceOp op, const ReductionPlan& plan,
 }
 
 }  // namespace
-
-bool has_elementwise_step(ReduceOp op) {
-  return op == ReduceOp::kSumSquare || op == ReduceOp::kL1 || op == ReduceOp::kL2 || op == ReduceOp::kLogSum;
-}
 
 TypeSet reduce_types(ReduceOp op) {
   return op == ReduceOp::kMax || op == ReduceOp::kMin ? kMinMaxTypes : kNumericTypes;
@@ -124,7 +120,7 @@ void reduce(ReduceOp op, DataType type, const ReductionPlan& plan, const void* x
     ReduceArgs args;
     args.flip = op == ReduceOp::kMin ? ~uint64_t{0} : 0;
     args.exponent_mask = type == DataType::kFloat16 ? kFloat16ExponentBits : kBfloat16ExponentBits;
-    return run_stream(*make_runner<HalfKeyMaxOp, int16_t>(plan, out, v, half_from_keys, args),
+    return run_stream(*make_reduce_runner<HalfKeyMaxOp, int16_t>(plan, out, v, half_from_keys, args),
                       static_cast<size_t>(plan.input_count), x, 2);
   }
   if (is_half(type)) {  // in float32, rounded once per output

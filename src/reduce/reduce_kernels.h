@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "core/dtype.h"
-#include "plan/reduce_walk.h"
+#include "reduce/reduce_walk.h"
 #include "plan/reduction_plan.h"
 #include "schema/op_schema.h"
 #include "simd/storage.h"
@@ -15,10 +15,6 @@
 namespace orw::kernels {
 
 using orw::ReduceOp;
-
-// True for ops that transform single elements (SumSquare: x^2, L1/L2: |x|, LogSum: log x);
-// for the others a reduction over nothing returns the input as it is.
-bool has_elementwise_step(ReduceOp op);
 
 // Element types the reduce kernels implement.
 TypeSet reduce_types(ReduceOp op);

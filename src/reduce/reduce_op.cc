@@ -2,6 +2,7 @@
 // output shape, plan, run the kernel.
 #include <algorithm>
 #include <memory>
+#include <string>
 #include <utility>
 #include <stdexcept>
 
@@ -14,6 +15,10 @@
 #include "reduce/reduce_kernels.h"
 
 namespace orw {
+
+void fail_axes_not_1d(const Node& node, const std::string& shape) {
+  fail<ValueError>(ErrorMessage() << node << ": input 1 'axes' must be a 1-D tensor, got shape " << shape);
+}
 
 namespace {
 
@@ -38,8 +43,7 @@ PreparedReduce prepare_reduce(const Node& node, const std::vector<const Tensor*>
   } else if (const Tensor* axes = optional_input(inputs, 1)) {
     source = "input 'axes'";
     if (axes->rank() != 1) {
-      fail<ValueError>(ErrorMessage() << node << ": input 1 'axes' must be a 1-D tensor, got shape "
-                                                 << ShapeText{axes->dims()});
+      fail_axes_not_1d(node, text_of(ShapeText{axes->dims()}));
     }
     raw_axes = read_int_values(node, *axes, 1, false);
   }
@@ -50,7 +54,7 @@ PreparedReduce prepare_reduce(const Node& node, const std::vector<const Tensor*>
   std::vector<int64_t> axes = normalize_axes(node, raw_axes, x.rank(), source);
   // No axes: reduce everything, or with noop_with_empty_axes reduce nothing: the input as it
   // is, bit for bit, or through the op's element-wise step (SumSquare: x^2, L1/L2: |x|, ...).
-  if (axes.empty() && noop && !kernels::has_elementwise_step(s.reduce_op)) {
+  if (axes.empty() && noop && !has_elementwise_step(s.reduce_op)) {
     p.out_dims = x.dims();
     p.copy_input = true;
     return p;
@@ -63,34 +67,20 @@ PreparedReduce prepare_reduce(const Node& node, const std::vector<const Tensor*>
   return p;
 }
 
-// The last run's key, plan and output buffer: a run on the same shapes and axes skips the
-// checks and the planning, and reuses the buffer once the previous output was dropped.
-struct ReduceMemo final : NodeMemo {
-  RunKey key;
-  ReductionPlan plan;
-  bool copy_input = false;
-  Shape out_dims;
-  ReusedOutput out;
-};
-
 }  // namespace
 
-std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& slot) {
-  ReduceMemo& memo = slot.get<ReduceMemo>();
+std::vector<Tensor> run_reduce(const Node& node, const std::vector<const Tensor*>& inputs,
+                               RunMemo& memo, const PlacedOutputs& placed) {
+  // The memo keeps the last run's checks and plan: a run on the same shapes and axes skips
+  // them, and reuses the output buffer once the previous output was dropped.
+  auto& m = memo.plan<PreparedReduce>(inputs, 1, [&] { return prepare_reduce(node, inputs); });
+  const PreparedReduce& p = m.prepared;
   const Tensor& x = *inputs[0];
-  if (!memo.key.matches(inputs, 1)) {
-    memo.key.clear();
-    PreparedReduce p = prepare_reduce(node, inputs);
-    memo.plan = std::move(p.plan);
-    memo.copy_input = p.copy_input;
-    memo.out_dims = std::move(p.out_dims);
-    memo.key.assign(inputs, 1);
-  }
-  Tensor out = slot.output(0, x.type(), memo.out_dims, &memo.out);
-  if (memo.copy_input) {
+  Tensor out = placed.output(0, x.type(), p.out_dims, &m.outputs[0]);
+  if (p.copy_input) {
     std::copy_n(static_cast<const char*>(x.raw()), x.byte_size(), static_cast<char*>(out.mutable_raw()));
   } else {
-    kernels::reduce(node.schema().reduce_op, x.type(), memo.plan, x.raw(), out.mutable_raw());
+    kernels::reduce(node.schema().reduce_op, x.type(), p.plan, x.raw(), out.mutable_raw());
   }
   std::vector<Tensor> result;
   result.push_back(std::move(out));

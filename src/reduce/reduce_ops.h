@@ -12,8 +12,9 @@
 #include <type_traits>
 
 #include "core/half.h"
-#include "plan/reduce_walk.h"
+#include "reduce/reduce_walk.h"
 
+#include "simd/order_keys.h"
 #include "simd/simd.h"
 
 namespace orw {
@@ -102,13 +103,6 @@ template <class Op> constexpr bool kPairwise<Op, std::void_t<decltype(Op::kPairw
 
 namespace orw {
 
-// float16/bfloat16 bits from an order-preserving int16 key (see HalfKeyMaxOp below): negative
-// values have their magnitude bits flipped back.
-inline uint16_t half_from_key(int16_t key) {
-  const auto k = static_cast<uint16_t>(key);
-  return static_cast<uint16_t>(k ^ ((key >> 15) & kHalfMagnitudeBits));
-}
-
 // The op descriptor a stream's kernels run with: ops with run-time parameters (FlipMaxOp,
 // HalfKeyMaxOp) are built from the stream's arguments, the others are empty.
 template <class Op>
@@ -155,8 +149,8 @@ void unflip(void* acc, size_t n, const ReduceArgs& a) {
 }
 
 // Max and Min of float16 and bfloat16 bits, one instance for the four: each element becomes
-// the int16 key whose signed order is the float order (negative values get their magnitude
-// bits flipped; -0 sorts just below +0), xor-ed with flip (0 for Max, all ones for Min, as
+// the int16 key whose signed order is the float order (half_order_key, simd/order_keys.h:
+// -0 sorts just below +0), xor-ed with flip (0 for Max, all ones for Min, as
 // in FlipMaxOp), and a NaN the key that always wins, so NaN propagates.
 struct HalfKeyMaxOp {
   static constexpr int16_t kNanKey = INT16_MAX;
@@ -167,7 +161,7 @@ struct HalfKeyMaxOp {
   template <class T> ORW_INLINE static constexpr T identity() { return std::numeric_limits<T>::lowest(); }
   template <class X> ORW_INLINE X pre(X h) const {
     const X magnitude = h & kHalfMagnitudeBits;
-    const X key = h ^ ((h >> 15) & kHalfMagnitudeBits) ^ flip;  // arithmetic shift: all ones for negative values
+    const X key = half_order_key(h) ^ flip;
     if constexpr (std::is_arithmetic_v<X>) return magnitude > exponent_mask ? kNanKey : key;
     else return magnitude > exponent_mask ? X{} + kNanKey : key;
   }

@@ -6,7 +6,7 @@
 #include <memory>
 #include <type_traits>
 
-#include "plan/reduce_walk.h"
+#include "reduce/reduce_walk.h"
 #include "reduce/reduce_microkernels.h"
 #include "reduce/reduce_ops.h"
 #include "simd/simd.h"
@@ -57,7 +57,7 @@ class ReduceRunner final : public ReduceWalk {
     A* o = acc() + begin;
     for (size_t i = 0; i < count; ++i) o[i] = op_.combine(o[i], op_.pre(static_cast<A>(in[i])));
   }
-  void slice_partial(const void* x, size_t count, void* partial) override {
+  void span_partial(const void* x, size_t count, void* partial) override {
     *static_cast<A*>(partial) = reduce_r<S, Op>(op_, static_cast<const In*>(x), count);
   }
   void add_partial(const void* partial) override { push_partial(*static_cast<const A*>(partial)); }
@@ -87,8 +87,8 @@ class ReduceRunner final : public ReduceWalk {
 // The stream of Op over elements of T accumulated in A: the SIMD runner (or the scalar one,
 // for tests and where it is faster), with finalize step f.
 template <class Op, class T, class A = T>
-std::unique_ptr<ReduceStream> make_runner(const ReductionPlan& plan, void* out, Variant v, Finalize f = nullptr,
-                                          const ReduceArgs& args = {}) {
+std::unique_ptr<ReduceStream> make_reduce_runner(const ReductionPlan& plan, void* out, Variant v, Finalize f = nullptr,
+                                                 const ReduceArgs& args = {}) {
   // V8 emulates i64x2.mul on x86 with several instructions: for 64-bit products over
   // contiguous slices (R, KR) the scalar instance is about twice as fast; over columns (RK)
   // the vectors still win.
@@ -106,7 +106,7 @@ std::unique_ptr<ReduceStream> make_runner(const ReductionPlan& plan, void* out, 
 // Op over a whole input of T into out.
 template <class Op, class T>
 void run_plan(const ReductionPlan& plan, const T* x, T* out, Variant v) {
-  run_stream(*make_runner<Op, T>(plan, out, v), static_cast<size_t>(plan.input_count), x, sizeof(T));
+  run_stream(*make_reduce_runner<Op, T>(plan, out, v), static_cast<size_t>(plan.input_count), x, sizeof(T));
 }
 
 }  // namespace orw::kernels

@@ -27,8 +27,7 @@ Axes axes_from_input(const ShapesContext& ctx, const Node& node) {
   const TensorInfo& t = input_info(ctx, node, 1);
   check_type(node, t, 1, kAxesTypes);
   if (t.has_rank() && t.rank() != 1) {
-    fail<ValueError>(ErrorMessage()
-                                << node << ": input 1 'axes' must be a 1-D tensor, got shape " << t.shape);
+    fail_axes_not_1d(node, text_of(t.shape));
   }
   Axes axes;
   axes.source = "input 'axes'";

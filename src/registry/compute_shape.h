@@ -5,13 +5,13 @@
 // output's TensorInfo in ctx under the node's output name.
 //
 // Errors (all per-op functions):
-//   std::invalid_argument: the node's op type is not the function's, the context imports no
-//     opset for the node's domain, the node is invalid (no output, unknown attribute, bad
-//     attribute value; see Node::parse), an axes input is given to a version that takes axes
-//     from its attribute, an input's element type is outside the version's types (TypeError),
-//     axes not int64 or not 1-D, an axis out of range, a rank-0 scan input.
-//     UnsupportedError (an std::invalid_argument) when the opset has no version of the op.
-//   std::out_of_range: `data` (or `x`), or a named `axes` (or `axis`), is not in ctx.
+//   ValueError: the node's op type is not the function's, the context imports no opset for
+//     the node's domain, the node is invalid (no output, unknown attribute, bad attribute
+//     value; see Node::parse), an axes input is given to a version that takes axes from its
+//     attribute, axes not int64 or not 1-D, an axis out of range, a rank-0 scan input.
+//   TypeError: an input's element type is outside the version's types.
+//   UnsupportedError: the opset has no version of the op.
+//   LookupError: `data` (or `x`), or a named `axes` (or `axis`), is not in ctx.
 // Messages name the op and opset, the input or attribute, and the reason.
 #pragma once
 

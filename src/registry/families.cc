@@ -10,7 +10,7 @@
 #include "registry/inferred_rules.h"
 #include "reduce/reduce.h"
 #include "scan/scan.h"
-#include "select/select.h"
+#include "topk/topk.h"
 
 namespace orw {
 namespace {
@@ -20,7 +20,7 @@ constexpr OpEntry kArg{run_arg, infer_arg_shape, start_streamed_arg};
 constexpr OpEntry kScan{run_scan, infer_scan_shape, start_streamed_scan};
 constexpr OpEntry kConstant{run_constant, infer_constant_shape, nullptr};
 constexpr OpEntry kNormalize{run_normalize, infer_normalize_shape, start_streamed_normalize};
-constexpr OpEntry kSelect{run_topk, infer_topk_shape, start_streamed_topk};
+constexpr OpEntry kTopK{run_topk, infer_topk_shape, start_streamed_topk};
 // Indexed by ElementwiseOp.
 constexpr OpEntry kElementwise[] = {
     {run_unary, infer_unary_shape, nullptr},           {run_unary, infer_unary_shape, nullptr},            // Abs, Exp
@@ -52,7 +52,7 @@ const OpEntry& entry_of(const OpSchema& s) {
     case Family::kScan: return kScan;
     case Family::kConstant: return kConstant;
     case Family::kNormalize: return kNormalize;
-    case Family::kSelect: return kSelect;
+    case Family::kTopK: return kTopK;
     case Family::kLayout: return kLayout[static_cast<size_t>(s.layout_op)];
     case Family::kInferred: return inferred_entry(s);
     case Family::kElementwise: break;

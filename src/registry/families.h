@@ -15,8 +15,10 @@
 namespace orw {
 
 // Runs a node on positional inputs (checked for count and presence by run_node); the memo
-// is the node's own, kept by the caller between runs.
-using RunFn = std::vector<Tensor> (*)(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
+// is the node's own, kept by the caller between runs; `placed` holds the caller's buffers for
+// this run's outputs (PlacedOutputs::output gives each output its buffer).
+using RunFn = std::vector<Tensor> (*)(const Node& node, const std::vector<const Tensor*>& inputs,
+                                   RunMemo& memo, const PlacedOutputs& placed);
 // Starts the run with input 0 fed in pieces; nullptr when the run cannot stream.
 using StreamFn = std::unique_ptr<StreamedRun> (*)(const Node& node, const std::vector<const Tensor*>& inputs);
 // Shape inference for one node: reads input infos from ctx, stores the output's.

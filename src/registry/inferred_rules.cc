@@ -6,7 +6,8 @@
 namespace orw {
 namespace {
 
-[[noreturn]] std::vector<Tensor> run_inferred_only(const Node& node, const std::vector<const Tensor*>&, RunMemo&) {
+[[noreturn]] std::vector<Tensor> run_inferred_only(const Node& node, const std::vector<const Tensor*>&,
+                                                   RunMemo&, const PlacedOutputs&) {
   fail<UnsupportedError>(ErrorMessage() << node << ": the package infers the shapes of " << Printable{node.op_type()}
                                         << " but does not run it");
 }

@@ -68,7 +68,7 @@ struct ModelShapesOptions {
 // - then each node output declared as a graph output or in value_info is merged with its
 //   declaration (shape/declared.h); a conflict is a diagnostic and inference's answer stays.
 // Throws ParseError for bytes that do not decode or a malformed initializer,
-// std::invalid_argument for a graph over the limits of onnx/model.h or broken by the rules
+// ValueError for a graph over the limits of onnx/model.h or broken by the rules
 // of onnx/model_checks.h, and with `strict` the first node diagnostic's error (as its class).
 ModelShapes infer_model_shapes_report(const void* bytes, size_t size, const ModelShapesOptions& options = {});
 

@@ -39,9 +39,10 @@ auto naming_allocations(const Node& node, F&& f) {
 
 }  // namespace
 
-std::vector<Tensor> run_node(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo) {
+std::vector<Tensor> run_node(const Node& node, const std::vector<const Tensor*>& inputs,
+                             RunMemo& memo, const PlacedOutputs& placed) {
   check_input_count(node, inputs);
-  return naming_allocations(node, [&] { return entry_of(node.schema()).run(node, inputs, memo); });
+  return naming_allocations(node, [&] { return entry_of(node.schema()).run(node, inputs, memo, placed); });
 }
 
 std::vector<Tensor> run_node(const Node& node, const std::vector<const Tensor*>& inputs) {

@@ -15,10 +15,11 @@ namespace orw {
 // optional input) and returns its outputs. Every input is checked before any work: count,
 // required inputs present, element types, ranks and axis values. `memo` is the node's, kept by
 // the caller between runs (a run on the same shapes then skips the checks and planning and
-// reuses its output buffer). Throws TypeError for a wrong element type and
-// std::invalid_argument (or SizeError) for anything else; messages name the op, the input or
+// reuses its output buffer); `placed`, the caller's buffers for this run's outputs. Throws TypeError for a wrong element type and
+// ValueError (or SizeError) for anything else; messages name the op, the input or
 // attribute, and the reason.
-std::vector<Tensor> run_node(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
+std::vector<Tensor> run_node(const Node& node, const std::vector<const Tensor*>& inputs,
+                             RunMemo& memo, const PlacedOutputs& placed = PlacedOutputs());
 
 // The same with a memo of its own (nothing kept between runs).
 std::vector<Tensor> run_node(const Node& node, const std::vector<const Tensor*>& inputs);
@@ -33,10 +34,12 @@ std::vector<Tensor> run_node(const Node& node, const std::vector<const Tensor*>&
 std::unique_ptr<StreamedRun> start_streamed_run(const Node& node, const std::vector<const Tensor*>& inputs);
 
 // A node and its memo: what the bindings hold for each node handle.
-struct NodeRunner {
+struct MemoizedNode {
   Node node;
   RunMemo memo;
-  std::vector<Tensor> run(const std::vector<const Tensor*>& inputs) { return run_node(node, inputs, memo); }
+  std::vector<Tensor> run(const std::vector<const Tensor*>& inputs, const PlacedOutputs& placed = PlacedOutputs()) {
+    return run_node(node, inputs, memo, placed);
+  }
 };
 
 }  // namespace orw

@@ -21,7 +21,7 @@ class Session {
 
   // Runs every node in topological order. Every graph input must be fed (and nothing else);
   // each feed must match its declared element type, rank and fixed dims, and a symbol
-  // (dim_param) must have one value across all feeds. Throws std::invalid_argument naming the
+  // (dim_param) must have one value across all feeds. Throws ValueError naming the
   // input for a missing, unknown or mis-shaped feed, TypeError for a wrong element type, and
   // whatever a node's run throws (see run_node). Feeds are only read.
   std::map<std::string, Tensor> run(const std::map<std::string, Tensor>& feeds) const;

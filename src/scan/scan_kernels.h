@@ -7,7 +7,7 @@
 
 #include "core/dtype.h"
 #include "plan/reduction_plan.h"
-#include "plan/scan_walk.h"
+#include "scan/scan_walk.h"
 #include "schema/op_schema.h"
 #include "simd/storage.h"
 
@@ -20,7 +20,7 @@ TypeSet scan_types(ScanOp op);
 
 // A scan stream, or nullptr for float16/bfloat16 (which widen to float32). Throws TypeError
 // for a type outside scan_types(op).
-std::unique_ptr<ScanStream> make_scan_stream(ScanOp op, DataType type, const AxisExtent& extent, bool exclusive,
+std::unique_ptr<StreamedRun> make_scan_stream(ScanOp op, DataType type, const AxisExtent& extent, bool exclusive,
                                              bool reverse, Variant variant = Variant::kSimd);
 
 // out = scan of x along extent.n, same size as x. Throws TypeError for a type outside

@@ -14,7 +14,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "plan/scan_walk.h"
+#include "scan/scan_walk.h"
 #include "simd/simd.h"
 
 namespace orw::kernels {

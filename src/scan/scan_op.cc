@@ -1,16 +1,30 @@
 // The scan operators (CumSum, CumProd): validate x and the axis input, then run the scan kernel.
 #include <memory>
 #include <stdexcept>
+#include <string>
 
 #include "scan/scan.h"
 
 #include "core/errors.h"
 #include "onnx/node_inputs.h"
+#include "plan/axes.h"
 #include "plan/reduction_plan.h"
-#include "plan/scan_walk.h"
 #include "scan/scan_kernels.h"
 
 namespace orw {
+
+void check_scan_rank(const Node& node, int64_t rank) {
+  if (rank < 1) fail<ValueError>(ErrorMessage() << node << ": input 0 'x' must have rank >= 1, got a rank-0 tensor");
+}
+
+void fail_scan_axis_not_scalar(const Node& node, const std::string& got) {
+  fail<ValueError>(ErrorMessage() << node << ": input 1 'axis' must be a scalar (0-D, or 1-D with one element), got "
+                                  << got);
+}
+
+int64_t scan_axis(const Node& node, int64_t axis, int64_t rank) {
+  return normalize_axes(node, {axis}, rank, "input 1 'axis'")[0];
+}
 
 namespace {
 
@@ -23,22 +37,11 @@ PreparedScan prepare_scan(const Node& node, const std::vector<const Tensor*>& in
   const Tensor& x = *inputs[0];
   const Tensor& axis_t = *inputs[1];
   check_data_type(node, x, 0);
-  if (x.rank() < 1) {
-    fail<ValueError>(ErrorMessage() << node << ": input 0 'x' must have rank >= 1, got a rank-0 tensor");
-  }
+  check_scan_rank(node, x.rank());
   if (!(axis_t.rank() == 0 || (axis_t.rank() == 1 && axis_t.size() == 1))) {
-    fail<ValueError>(
-        ErrorMessage() << node << ": input 1 'axis' must be a scalar (0-D, or 1-D with one element), got shape "
-                       << ShapeText{axis_t.dims()});
+    fail_scan_axis_not_scalar(node, "shape " + text_of(ShapeText{axis_t.dims()}));
   }
-  int64_t axis = read_int_values(node, axis_t, 1, true)[0];
-  const int64_t rank = x.rank();
-  if (axis < -rank || axis >= rank) {
-    fail<ValueError>(ErrorMessage()
-                                << node << ": input 1 'axis': axis " << axis << " is out of range for rank " << rank
-                                << " (valid range [" << -rank << ", " << rank - 1 << "])");
-  }
-  if (axis < 0) axis += rank;
+  const int64_t axis = scan_axis(node, read_int_values(node, axis_t, 1, true)[0], x.rank());
   PreparedScan p;
   p.extent = make_axis_extent(x.dims(), axis);
   p.exclusive = node.int_attribute("exclusive", 0) != 0;
@@ -46,46 +49,14 @@ PreparedScan prepare_scan(const Node& node, const std::vector<const Tensor*>& in
   return p;
 }
 
-class ScanRun final : public StreamedRun {
- public:
-  ScanRun(size_t element_size, std::unique_ptr<ScanStream> stream)
-      : element_size_(element_size), stream_(std::move(stream)) {}
-  size_t element_size() const override { return element_size_; }
-  Piece next() const override {
-    const auto p = stream_->next();
-    return {p.offset, p.count};
-  }
-  bool output_in_pieces() const override { return true; }
-  void feed(const void* in, void* out) override { stream_->feed(in, out); }
-  std::vector<Tensor> finish() override {
-    if (stream_->next().count != 0) fail<InternalError>("streamed scan: finish() before the whole input was fed");
-    return {};
-  }
-
- private:
-  size_t element_size_;
-  std::unique_ptr<ScanStream> stream_;
-};
-
-// The last run's key and plan, and the output buffer (as ReduceMemo in reduce_op.cc).
-struct ScanMemo final : NodeMemo {
-  RunKey key;
-  PreparedScan prepared;
-  ReusedOutput out;
-};
-
 }  // namespace
 
-std::vector<Tensor> run_scan(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& slot) {
-  ScanMemo& memo = slot.get<ScanMemo>();
-  if (!memo.key.matches(inputs, 1)) {
-    memo.key.clear();
-    memo.prepared = prepare_scan(node, inputs);
-    memo.key.assign(inputs, 1);
-  }
-  const PreparedScan& p = memo.prepared;
+std::vector<Tensor> run_scan(const Node& node, const std::vector<const Tensor*>& inputs,
+                             RunMemo& memo, const PlacedOutputs& placed) {
+  auto& m = memo.plan<PreparedScan>(inputs, 1, [&] { return prepare_scan(node, inputs); });
+  const PreparedScan& p = m.prepared;
   const Tensor& x = *inputs[0];
-  Tensor out = slot.output(0, x.type(), x.dims(), &memo.out);
+  Tensor out = placed.output(0, x.type(), x.dims(), &m.outputs[0]);
   kernels::scan(node.schema().scan_op, x.type(), p.extent, p.exclusive, p.reverse, x.raw(), out.mutable_raw());
   std::vector<Tensor> result;
   result.push_back(std::move(out));
@@ -95,9 +66,7 @@ std::vector<Tensor> run_scan(const Node& node, const std::vector<const Tensor*>&
 std::unique_ptr<StreamedRun> start_streamed_scan(const Node& node, const std::vector<const Tensor*>& inputs) {
   const PreparedScan p = prepare_scan(node, inputs);
   const DataType type = inputs[0]->type();
-  auto stream = kernels::make_scan_stream(node.schema().scan_op, type, p.extent, p.exclusive, p.reverse);
-  if (!stream) return nullptr;
-  return std::make_unique<ScanRun>(element_size(type), std::move(stream));
+  return kernels::make_scan_stream(node.schema().scan_op, type, p.extent, p.exclusive, p.reverse);
 }
 
 }  // namespace orw

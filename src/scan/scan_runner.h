@@ -3,7 +3,7 @@
 #pragma once
 #include <cstddef>
 
-#include "plan/scan_walk.h"
+#include "scan/scan_walk.h"
 #include "scan/scan_microkernels.h"
 
 namespace orw::kernels {

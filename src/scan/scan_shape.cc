@@ -3,7 +3,6 @@
 #include <stdexcept>
 
 #include "core/errors.h"
-#include "plan/axes.h"
 #include "scan/scan.h"
 #include "shape/node_io.h"
 
@@ -25,17 +24,12 @@ bool may_be_scalar(const TensorInfo& axis) {
 void infer_scan_shape(ShapesContext& ctx, const Node& node) {
   const TensorInfo x = input_info(ctx, node, 0);
   check_type(node, x, 0, node.schema().types);
-  if (x.rank() == 0) {
-    fail<ValueError>(ErrorMessage() << node << ": input 0 'x' must have rank >= 1, got a rank-0 tensor");
-  }
+  if (x.has_rank()) check_scan_rank(node, x.rank());
   const TensorInfo& axis = input_info(ctx, node, 1);
   check_type(node, axis, 1, kAxisTypes);
-  if (!may_be_scalar(axis)) {
-    fail<ValueError>(
-        ErrorMessage() << node << ": input 1 'axis' must be a scalar (0-D, or 1-D with one element), got " << axis);
-  }
+  if (!may_be_scalar(axis)) fail_scan_axis_not_scalar(node, text_of(axis));
   if (x.has_rank() && axis.values && axis.values->front().is_value()) {
-    normalize_axes(node, {axis.values->front().value()}, x.rank(), "input 1 'axis'");  // range check
+    scan_axis(node, axis.values->front().value(), x.rank());  // range check
   }
   ctx.set(output_name(node), TensorInfo{x.type, x.shape, std::nullopt});
 }

@@ -29,10 +29,16 @@ enum class AxesFrom : uint8_t { kNone, kAttribute, kInput };
 // The families of operators: each has its own folder (src/reduce, src/arg, ...) and one entry
 // in registry/families.h.
 // kInferred: ops the package infers but does not run (their row names a ShapeRule).
-enum class Family : uint8_t { kReduce, kArg, kScan, kElementwise, kConstant, kNormalize, kSelect, kLayout, kInferred };
+enum class Family : uint8_t { kReduce, kArg, kScan, kElementwise, kConstant, kNormalize, kTopK, kLayout, kInferred };
 
 // The ops of each family, as its kernels know them.
 enum class ReduceOp : uint8_t { kProd, kSum, kMean, kSumSquare, kL1, kL2, kLogSum, kLogSumExp, kMax, kMin };
+// True for the Reduce ops that transform single elements before combining them (SumSquare:
+// x^2, L1/L2: |x|, LogSum: log x): over no axes with noop_with_empty_axes they give that
+// step's result; every other op gives the input as it is.
+constexpr bool has_elementwise_step(ReduceOp op) {
+  return op == ReduceOp::kSumSquare || op == ReduceOp::kL1 || op == ReduceOp::kL2 || op == ReduceOp::kLogSum;
+}
 enum class ScanOp : uint8_t { kProd, kSum };
 enum class ElementwiseOp : uint8_t { kAbs, kExp, kLog, kSqrt, kNeg, kReciprocal, kAdd, kSub, kMul, kDiv, kCast, kCastLike, kClip };
 enum class NormalizeOp : uint8_t { kSoftmax, kLogSoftmax, kHardmax, kLpNorm };

@@ -163,7 +163,7 @@ constexpr OpSchema normalize_row(const char* op, int since, TypeSet types, Stati
 constexpr OpSchema topk_row(int since, TypeSet types, StaticList<InputSpec> inputs, StaticList<AttrSpec> attrs) {
   OpSchema s{kOnnxDomain, "TopK", since, types, inputs, attrs};
   s.output_count = 2;
-  s.family = Family::kSelect;
+  s.family = Family::kTopK;
   return s;
 }
 

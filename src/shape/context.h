@@ -27,7 +27,7 @@ class ShapesContext {
   void set(const std::string& name, TensorInfo info);
   // The info of `name`, or nullptr.
   const TensorInfo* find(const std::string& name) const;
-  // The info of `name`; throws std::out_of_range naming the value when it is not held.
+  // The info of `name`; throws LookupError naming the value when it is not held.
   const TensorInfo& at(const std::string& name) const;
   bool contains(const std::string& name) const { return find(name) != nullptr; }
   // Every value, by name.

@@ -13,7 +13,7 @@ namespace orw {
 // absent or "").
 bool has_input(const Node& node, size_t index);
 
-// The info of the node's input `index`. Throws std::out_of_range naming the op, the input
+// The info of the node's input `index`. Throws LookupError naming the op, the input
 // and the value when ctx does not hold it.
 const TensorInfo& input_info(const ShapesContext& ctx, const Node& node, size_t index);
 
@@ -21,7 +21,7 @@ const TensorInfo& input_info(const ShapesContext& ctx, const Node& node, size_t 
 void check_type(const Node& node, const TensorInfo& info, size_t index, TypeSet allowed);
 
 // The name of the node's output `index` (default: the first, for single-output ops). Throws
-// std::invalid_argument when it is empty.
+// ValueError when it is empty.
 const std::string& output_name(const Node& node, size_t index = 0);
 
 }  // namespace orw

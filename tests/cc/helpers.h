@@ -299,9 +299,9 @@ inline Tensor run_reduce_op(const std::string& op, int64_t opset, const Tensor& 
   return run1(Node::make(op, "", opset, std::move(attrs)), inputs);
 }
 
-// run_reduce_op bound to one op, for a suite of that op: `const ReduceRunner reduce_sum{"ReduceSum"};`
+// run_reduce_op bound to one op, for a suite of that op: `const BoundReduceOp reduce_sum{"ReduceSum"};`
 // then reduce_sum(opset, x, axes, attrs).
-struct ReduceRunner {
+struct BoundReduceOp {
   std::string op;
   Tensor operator()(int64_t opset, const Tensor& x, const std::optional<std::vector<int64_t>>& axes,
                     std::vector<Attribute> attrs = {}) const {

@@ -19,6 +19,7 @@
 #include "shape/context.h"
 #include "runtime/model_shapes.h"
 #include "shape/tensor_info.h"
+#include "thrown.h"
 
 namespace shape_test {
 

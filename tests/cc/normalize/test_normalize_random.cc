@@ -1,5 +1,5 @@
 // Randomized SIMD-versus-scalar cross-checks of the normalization kernels: random [outer, n,
-// inner] views around the vector widths and the ReduceMax/ReduceL2 kernels' tiles (short rows
+// inner] extents around the vector widths and the ReduceMax/ReduceL2 kernels' tiles (short rows
 // four at a time, long rows, columns), every op, type and p, on misaligned buffers; both
 // variants are held to the float64 reference's bounds, and Hardmax to exact equality.
 #include <catch2/catch.hpp>
@@ -36,12 +36,12 @@ size_t random_size(std::mt19937& rng) {
 
 // Runs the kernel on a copy of x placed `offset` elements into its buffer (misaligned for odd
 // offsets) and returns the output as doubles.
-std::vector<double> run_kernel(NormalizeOp op, DataType type, const AxisExtent& view, const std::vector<double>& x,
+std::vector<double> run_kernel(NormalizeOp op, DataType type, const AxisExtent& extent, const std::vector<double>& x,
                                int64_t p, kernels::Variant variant, size_t offset) {
   const size_t es = element_size(type), n = x.size();
   std::vector<unsigned char> in((n + offset) * es + 8), out((n + offset) * es + 8, 0xA5);
   for (size_t i = 0; i < n; ++i) store_value(type, in.data() + offset * es, i, x[i]);
-  kernels::normalize(op, type, view, in.data() + offset * es, out.data() + offset * es, p, variant);
+  kernels::normalize(op, type, extent, in.data() + offset * es, out.data() + offset * es, p, variant);
   for (size_t b = 0; b < offset * es; ++b) REQUIRE(out[b] == 0xA5);  // nothing written before or after
   for (size_t b = (n + offset) * es; b < out.size(); ++b) REQUIRE(out[b] == 0xA5);
   std::vector<double> r(n);
@@ -51,31 +51,31 @@ std::vector<double> run_kernel(NormalizeOp op, DataType type, const AxisExtent& 
 
 }  // namespace
 
-TEST_CASE("Normalize kernels/SIMD and scalar both match the reference on random views, types and values", "[normalize][random]") {
+TEST_CASE("Normalize kernels/SIMD and scalar both match the reference on random extents, types and values", "[normalize][random]") {
   std::mt19937 rng(2024);
   const NormalizeOp ops[] = {NormalizeOp::kSoftmax, NormalizeOp::kLogSoftmax, NormalizeOp::kHardmax, NormalizeOp::kLpNorm};
   const DataType types[] = {DataType::kFloat, DataType::kDouble, DataType::kFloat16, DataType::kBfloat16};
   for (int iteration = 0; iteration < 400; ++iteration) {
     const NormalizeOp op = ops[rng() % 4];
     const DataType type = types[rng() % 4];
-    AxisExtent view;
-    view.outer = rng() % 3 == 0 ? 1 : random_size(rng) % 9 + 1;
-    view.n = random_size(rng);
-    view.inner = rng() % 2 ? 1 : random_size(rng);
-    if (view.outer * view.n * view.inner > 40000) view.outer = 1;
+    AxisExtent extent;
+    extent.outer = rng() % 3 == 0 ? 1 : random_size(rng) % 9 + 1;
+    extent.n = random_size(rng);
+    extent.inner = rng() % 2 ? 1 : random_size(rng);
+    if (extent.outer * extent.n * extent.inner > 40000) extent.outer = 1;
     const int64_t p = rng() % 2 ? 1 : 2;
     const double scale = rng() % 4 == 0 ? 100.0 : 3.0;
-    std::vector<double> x(view.outer * view.n * view.inner);
+    std::vector<double> x(extent.outer * extent.n * extent.inner);
     for (double& e : x) e = as_type(type, (rand_unit(rng) * 2 - 1) * scale);
     if (rng() % 5 == 0) x[rng() % x.size()] = x[rng() % x.size()];  // a tie
-    INFO(name_of(op) << " " << type_name(type) << " view [" << view.outer << ", " << view.n << ", " << view.inner
+    INFO(name_of(op) << " " << type_name(type) << " extent [" << extent.outer << ", " << extent.n << ", " << extent.inner
                      << "] p " << p);
-    // The reference's view: dims [outer, n, inner] along axis 1.
-    const Shape dims = {static_cast<int64_t>(view.outer), static_cast<int64_t>(view.n), static_cast<int64_t>(view.inner)};
+    // The reference's extent: dims [outer, n, inner] along axis 1.
+    const Shape dims = {static_cast<int64_t>(extent.outer), static_cast<int64_t>(extent.n), static_cast<int64_t>(extent.inner)};
     std::vector<double> row_max;
     const auto want = ref_normalize(name_of(op), dims, x, 1, false, p, &row_max);
-    const auto simd = run_kernel(op, type, view, x, p, kernels::Variant::kSimd, rng() % 3);
-    const auto scalar = run_kernel(op, type, view, x, p, kernels::Variant::kScalar, rng() % 3);
+    const auto simd = run_kernel(op, type, extent, x, p, kernels::Variant::kSimd, rng() % 3);
+    const auto scalar = run_kernel(op, type, extent, x, p, kernels::Variant::kScalar, rng() % 3);
     CHECK(mismatch(type, simd, want, row_max, op == NormalizeOp::kLogSoftmax) == "");
     CHECK(mismatch(type, scalar, want, row_max, op == NormalizeOp::kLogSoftmax) == "");
     if (op == NormalizeOp::kHardmax) CHECK(simd == scalar);
@@ -88,18 +88,18 @@ TEST_CASE("Normalize kernels/rows of infinities and NaN give the same results in
   for (int iteration = 0; iteration < 200; ++iteration) {
     const NormalizeOp op = static_cast<NormalizeOp>(rng() % 4);
     const DataType type = rng() % 2 ? DataType::kFloat : DataType::kDouble;
-    AxisExtent view;
-    view.outer = rng() % 4 + 1;
-    view.n = rng() % 9 + 1;
-    view.inner = rng() % 2 ? 1 : rng() % 6 + 1;
-    std::vector<double> x(view.outer * view.n * view.inner);
+    AxisExtent extent;
+    extent.outer = rng() % 4 + 1;
+    extent.n = rng() % 9 + 1;
+    extent.inner = rng() % 2 ? 1 : rng() % 6 + 1;
+    std::vector<double> x(extent.outer * extent.n * extent.inner);
     for (double& e : x) e = specials[rng() % 6];
-    INFO(name_of(op) << " " << type_name(type) << " view [" << view.outer << ", " << view.n << ", " << view.inner << "]");
-    const Shape dims = {static_cast<int64_t>(view.outer), static_cast<int64_t>(view.n), static_cast<int64_t>(view.inner)};
+    INFO(name_of(op) << " " << type_name(type) << " extent [" << extent.outer << ", " << extent.n << ", " << extent.inner << "]");
+    const Shape dims = {static_cast<int64_t>(extent.outer), static_cast<int64_t>(extent.n), static_cast<int64_t>(extent.inner)};
     std::vector<double> row_max;
     const auto want = ref_normalize(name_of(op), dims, x, 1, false, 2, &row_max);
-    const auto simd = run_kernel(op, type, view, x, 2, kernels::Variant::kSimd, 1);
-    const auto scalar = run_kernel(op, type, view, x, 2, kernels::Variant::kScalar, 0);
+    const auto simd = run_kernel(op, type, extent, x, 2, kernels::Variant::kSimd, 1);
+    const auto scalar = run_kernel(op, type, extent, x, 2, kernels::Variant::kScalar, 0);
     CHECK(mismatch(type, simd, want, row_max, op == NormalizeOp::kLogSoftmax) == "");
     CHECK(mismatch(type, scalar, want, row_max, op == NormalizeOp::kLogSoftmax) == "");
   }
@@ -116,27 +116,27 @@ void check_column_windows(bool on_three_threads) {
   std::mt19937 rng(77);
   const NormalizeOp ops[] = {NormalizeOp::kSoftmax, NormalizeOp::kLogSoftmax, NormalizeOp::kLpNorm};
   const DataType types[] = {DataType::kFloat, DataType::kDouble, DataType::kFloat16};
-  const AxisExtent views[] = {{1, 64, 600}, {2, 300, 100}, {1, 20000, 3}, {3, 129, 257}};
-  for (const AxisExtent& view : views) {
+  const AxisExtent extents[] = {{1, 64, 600}, {2, 300, 100}, {1, 20000, 3}, {3, 129, 257}};
+  for (const AxisExtent& extent : extents) {
     for (NormalizeOp op : ops) {
       for (DataType type : types) {
         // (float64 sums of 20000 terms drift past the reference's float64 bound: not tested)
-        if (type == DataType::kDouble && view.n > 1000) continue;
+        if (type == DataType::kDouble && extent.n > 1000) continue;
         const int64_t p = 2;
-        std::vector<double> x(view.outer * view.n * view.inner);
+        std::vector<double> x(extent.outer * extent.n * extent.inner);
         for (double& e : x) e = as_type(type, (rand_unit(rng) * 2 - 1) * 5);
-        INFO(name_of(op) << " " << type_name(type) << " view [" << view.outer << ", " << view.n << ", " << view.inner << "]");
-        const Shape dims = {view.outer, view.n, view.inner};
+        INFO(name_of(op) << " " << type_name(type) << " extent [" << extent.outer << ", " << extent.n << ", " << extent.inner << "]");
+        const Shape dims = {extent.outer, extent.n, extent.inner};
         std::vector<double> row_max;
         const auto want = ref_normalize(name_of(op), dims, x, 1, false, p, &row_max);
         set_thread_count(1);
-        const auto one = run_kernel(op, type, view, x, p, kernels::Variant::kSimd, 1);
-        const auto scalar = run_kernel(op, type, view, x, p, kernels::Variant::kScalar, 0);
+        const auto one = run_kernel(op, type, extent, x, p, kernels::Variant::kSimd, 1);
+        const auto scalar = run_kernel(op, type, extent, x, p, kernels::Variant::kScalar, 0);
         CHECK(mismatch(type, one, want, row_max, op == NormalizeOp::kLogSoftmax) == "");
         CHECK(mismatch(type, scalar, want, row_max, op == NormalizeOp::kLogSoftmax) == "");
         if (on_three_threads) {
           use_threads(3);
-          const auto three = run_kernel(op, type, view, x, p, kernels::Variant::kSimd, 1);
+          const auto three = run_kernel(op, type, extent, x, p, kernels::Variant::kSimd, 1);
           use_threads(1);
           CHECK(one == three);
         }

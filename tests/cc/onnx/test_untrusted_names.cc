@@ -11,22 +11,12 @@
 #include "onnx/node.h"
 #include "onnx/tensor_proto.h"
 #include "orw_proto/onnx.pb.h"
+#include "thrown.h"
 
 using namespace orw;
 using namespace std::string_literals;
 
 namespace {
-
-// The message of the exception f throws ("" if it throws none).
-template <class F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "";
-}
 
 // A one-node model: data -> op_type -> reduced (opset 18).
 std::string one_node_model(const std::string& op_type, const std::string& node_name = "") {

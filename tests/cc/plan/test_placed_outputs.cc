@@ -1,4 +1,4 @@
-// Placed outputs (RunMemo::place, Node.run's options.outputs in wasm memory): a buffer of the
+// Placed outputs (PlacedOutputs, Node.run's options.outputs in wasm memory): a buffer of the
 // output's type and dims receives the output itself, so nothing is copied after the run; any
 // other buffer, or one that overlaps what the run reads, is left alone.
 #include <catch2/catch.hpp>
@@ -67,8 +67,7 @@ TEST_CASE("placed outputs/each family writes straight into buffers of the output
     std::vector<Tensor> buffers;
     for (const Tensor& w : want) buffers.push_back(Tensor(w.type(), w.dims()));
     RunMemo memo;
-    memo.place(buffers.data(), buffers.size(), in);
-    const std::vector<Tensor> got = run_node(c.node, in, memo);
+    const std::vector<Tensor> got = run_node(c.node, in, memo, PlacedOutputs(buffers.data(), buffers.size(), in));
     REQUIRE(got.size() == want.size());
     for (size_t i = 0; i < got.size(); ++i) {
       CHECK(got[i].raw() == buffers[i].raw());
@@ -83,8 +82,7 @@ TEST_CASE("placed outputs/a buffer of another type or other dims is not written:
   const std::vector<const Tensor*> in{&x};
   for (const Tensor& other : {Tensor(DataType::kDouble, {4, 8}), Tensor(DataType::kFloat, {8, 4}), Tensor(DataType::kFloat, {32})}) {
     RunMemo memo;
-    memo.place(&other, 1, in);
-    const Tensor y = run_node(node, in, memo)[0];
+    const Tensor y = run_node(node, in, memo, PlacedOutputs(&other, 1, in))[0];
     CHECK(y.raw() != other.raw());
     CHECK(same_bytes(y, run_node(node, in)[0]));
     for (size_t b = 0; b < other.byte_size(); ++b) REQUIRE(static_cast<const unsigned char*>(other.raw())[b] == 0);
@@ -97,8 +95,7 @@ TEST_CASE("placed outputs/a buffer overlapping an input is not used, so the run 
   const Tensor want = run_node(node, {&x, &axis})[0];
   Tensor same = Tensor::view(DataType::kFloat, {5, 9}, x.raw());  // the input itself as the output
   RunMemo memo;
-  memo.place(&same, 1, {&x, &axis});
-  const Tensor y = run_node(node, {&x, &axis}, memo)[0];
+  const Tensor y = run_node(node, {&x, &axis}, memo, PlacedOutputs(&same, 1, {&x, &axis}))[0];
   CHECK(y.raw() != x.raw());
   CHECK(same_bytes(y, want));
   CHECK(same_bytes(x, f32({5, 9})));
@@ -110,8 +107,7 @@ TEST_CASE("placed outputs/two buffers that overlap each other are both left alon
   Tensor big(DataType::kInt64, {2, 4});
   const std::vector<Tensor> overlapping{Tensor::view(DataType::kFloat, {2, 4}, big.raw()), big};
   RunMemo memo;
-  memo.place(overlapping.data(), 2, {&x, &k});
-  const std::vector<Tensor> got = run_node(node, {&x, &k}, memo);
+  const std::vector<Tensor> got = run_node(node, {&x, &k}, memo, PlacedOutputs(overlapping.data(), 2, {&x, &k}));
   CHECK(got[0].raw() != big.raw());
   CHECK(got[1].raw() != big.raw());
   const std::vector<Tensor> want = run_node(node, {&x, &k});
@@ -119,13 +115,11 @@ TEST_CASE("placed outputs/two buffers that overlap each other are both left alon
   CHECK(same_bytes(got[1], want[1]));
 }
 
-TEST_CASE("placed outputs/after clear_placed the next run allocates its own output", "[memo]") {
+TEST_CASE("placed outputs/belong to one call: the next run given none allocates its own output", "[memo]") {
   const Node node = Node::make("Neg", "", 13, {});
   const Tensor x = f32({3, 3});
   Tensor buffer(DataType::kFloat, {3, 3});
   RunMemo memo;
-  memo.place(&buffer, 1, {&x});
-  CHECK(run_node(node, {&x}, memo)[0].raw() == buffer.raw());
-  memo.clear_placed();
+  CHECK(run_node(node, {&x}, memo, PlacedOutputs(&buffer, 1, {&x}))[0].raw() == buffer.raw());
   CHECK(run_node(node, {&x}, memo)[0].raw() != buffer.raw());
 }

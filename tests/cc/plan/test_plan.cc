@@ -98,9 +98,9 @@ TEST_CASE("AxisExtent/splits the shape into outer, axis and inner extents") {
   };
   for (const Row& row : table) {
     INFO("dims " << shape_to_string(row.dims) << " axis " << row.axis);
-    const AxisExtent e = make_axis_extent(row.dims, row.axis);
-    CHECK(e.outer == row.outer);
-    CHECK(e.n == row.n);
-    CHECK(e.inner == row.inner);
+    const AxisExtent extent = make_axis_extent(row.dims, row.axis);
+    CHECK(extent.outer == row.outer);
+    CHECK(extent.n == row.n);
+    CHECK(extent.inner == row.inner);
   }
 }

@@ -210,9 +210,9 @@ TEST_CASE("Accuracy/float32 CumProd and CumSum are within 1 ulp of the float64 p
 TEST_CASE("Accuracy/float32 scans are within 1 ulp with the scalar kernels too") {
   const Tensor x = random_tensor(DataType::kFloat, {4, 100003}, 0.9999, 1.0001, 9);
   for (int64_t axis : {1, 0}) {
-    const AxisExtent e = make_axis_extent(x.dims(), axis);
+    const AxisExtent extent = make_axis_extent(x.dims(), axis);
     std::vector<float> got(static_cast<size_t>(x.size()));
-    kernels::scan(kernels::ScanOp::kProd, DataType::kFloat, e, false, false, x.raw(), got.data(), kernels::Variant::kScalar);
+    kernels::scan(kernels::ScanOp::kProd, DataType::kFloat, extent, false, false, x.raw(), got.data(), kernels::Variant::kScalar);
     const std::vector<double> ref = reference_scan(x, axis, true, false, false);
     double worst = 0;
     for (size_t i = 0; i < got.size(); ++i) worst = std::max(worst, ulps(DataType::kFloat, got[i], ref[i]));

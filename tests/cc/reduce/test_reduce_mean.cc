@@ -14,7 +14,7 @@ using namespace orw_test;
 
 namespace {
 
-const ReduceRunner reduce_mean{"ReduceMean"};
+const BoundReduceOp reduce_mean{"ReduceMean"};
 
 }  // namespace
 

@@ -17,7 +17,7 @@ using Catch::Contains;
 
 namespace {
 
-const ReduceRunner reduce_prod{"ReduceProd"};
+const BoundReduceOp reduce_prod{"ReduceProd"};
 
 Attribute keepdims(int v) { return Attribute::of_int("keepdims", v); }
 Attribute noop(int v) { return Attribute::of_int("noop_with_empty_axes", v); }

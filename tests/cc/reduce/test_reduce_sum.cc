@@ -14,7 +14,7 @@ using namespace orw_test;
 
 namespace {
 
-const ReduceRunner reduce_sum{"ReduceSum"};
+const BoundReduceOp reduce_sum{"ReduceSum"};
 
 // Sums `bits` (elements of `esize` bytes) modulo 2^(8*esize), reduced over the rows of an
 // [r, k] matrix (over_rows) or its columns.

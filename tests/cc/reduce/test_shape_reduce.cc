@@ -5,6 +5,7 @@
 
 #include "core/errors.h"
 #include "onnx/node.h"
+#include "runtime/run_node.h"
 #include "schema/op_schema.h"
 #include "test_shape_helpers.h"
 
@@ -356,4 +357,12 @@ TEST_CASE("ReduceSum/infer_shapes runs a validated Node through its registry row
   ctx.set("A", info("int64[1]={-1}"));
   infer_shapes(ctx, Node::make("ReduceSum", "", 18, {Attribute::of_int("keepdims", 0)}, {"X", "A"}, {"Y"}));
   CHECK(to_string(ctx.at("Y")) == "float32[N,3]");
+}
+
+TEST_CASE("ReduceSum/the operator and the shape function give the same message for axes not 1-D", "[shape]") {
+  const Node node = Node::make("ReduceSum", "", 13, {});
+  const Tensor x(DataType::kFloat, {2, 3}), axes(DataType::kInt64, {1, 1});
+  const std::string run = message_of([&] { run_node(node, {&x, &axes}); });
+  CHECK(run == message_of([&] { ShapeCase("ReduceSum", 13).data("float32[2,3]").second("int64[1,1]").run(); }));
+  CHECK(run == "ReduceSum (opset 13): input 1 'axes' must be a 1-D tensor, got shape [1,1]");
 }

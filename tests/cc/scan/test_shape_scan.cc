@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/errors.h"
+#include "runtime/run_node.h"
 #include "test_shape_helpers.h"
 
 using namespace orw;
@@ -117,4 +118,22 @@ TEST_CASE("CumProd/each scan entry point refuses a node of another op type", "[s
                        Message("ComputeShapeCumProd: the node's op type is 'CumSum', expected 'CumProd'"));
   CHECK_THROWS_MATCHES(ComputeShapeCumSum(ctx, make_node("ReduceSum", {"X", "A"}, {"Y"}), "X", "A"), std::invalid_argument,
                        Message("ComputeShapeCumSum: the node's op type is 'ReduceSum', expected 'CumSum'"));
+}
+
+TEST_CASE("CumSum/the operator and the shape function give the same messages", "[shape]") {
+  const Node node = Node::make("CumSum", "", 14, {});
+  const Tensor x0(DataType::kFloat, {}), x(DataType::kFloat, {2, 3});
+  Tensor axis0(DataType::kInt64, {}), axis2(DataType::kInt64, {2}), axis_far(DataType::kInt64, {});
+  axis_far.mutable_data<int64_t>()[0] = 2;
+  const std::string rank0 = message_of([&] { run_node(node, {&x0, &axis0}); });
+  CHECK(rank0 == message_of([&] { ShapeCase("CumSum", 14).data("float32[]").second("int64[]={0}").run(); }));
+  CHECK_THAT(rank0, Catch::Contains("input 0 'x' must have rank >= 1"));
+  // The same words up to what each side knows of the axis (its shape; or its info).
+  const std::string head = "input 1 'axis' must be a scalar (0-D, or 1-D with one element), got ";
+  CHECK(message_of([&] { run_node(node, {&x, &axis2}); }) == text_of(node) + ": " + head + "shape [2]");
+  CHECK(message_of([&] { ShapeCase("CumSum", 14).data("float32[2,3]").second("int64[2]={0,1}").run(); }) ==
+        text_of(node) + ": " + head + "int64[2]={0,1}");
+  const std::string range = message_of([&] { run_node(node, {&x, &axis_far}); });
+  CHECK(range == message_of([&] { ShapeCase("CumSum", 14).data("float32[2,3]").second("int64[]={2}").run(); }));
+  CHECK_THAT(range, Catch::Contains("input 1 'axis': axis 2 is out of range for rank 2"));
 }

@@ -19,7 +19,7 @@
 #include "reduce/reduce.h"
 #include "registry/families.h"
 #include "scan/scan.h"
-#include "select/select.h"
+#include "topk/topk.h"
 #include "test_shape_helpers.h"
 
 using namespace orw;
@@ -408,7 +408,7 @@ TEST_CASE("Registry/every registered op row has the shape function of its family
       case Family::kScan: CHECK(shape == infer_scan_shape); break;
       case Family::kArg: CHECK(shape == infer_arg_shape); break;
       case Family::kNormalize: CHECK(shape == infer_normalize_shape); break;
-      case Family::kSelect: CHECK(shape == infer_topk_shape); break;
+      case Family::kTopK: CHECK(shape == infer_topk_shape); break;
       case Family::kElementwise: {
         const std::string op = s.op_type;
         if (op == "Add" || op == "Sub" || op == "Mul" || op == "Div") CHECK(shape == infer_arithmetic_shape);

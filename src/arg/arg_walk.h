@@ -1,14 +1,14 @@
-// The type-independent half of ArgMax/ArgMin streams (built -Oz: it runs once per stream,
-// piece or block, never per element). The typed half is arg/arg_runner.h's ArgRunner, which
-// derives from ArgWalk.
+// The Arg family's walk: the type-independent half of ArgMax/ArgMin streams (built -Oz: it
+// runs once per stream, piece or block, never per element). The typed half is arg_runner.h's
+// ArgRunner, which derives from ArgWalk.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 
 #include "core/buffer.h"
-#include "plan/reduce_walk.h"
 #include "plan/reduction_plan.h"
+#include "plan/streamed_run.h"
 
 namespace orw {
 
@@ -34,15 +34,15 @@ class ArgWalk : public ReduceStream {
   // RK: the rows of range [begin, begin + count) at x, columns [c0, c0 + w) only.
   void column_window(const char* x, size_t begin, size_t count, size_t c0, size_t w);
 
-  // R: elements [begin, begin + count) of the one slice.
-  virtual void slice(const void* x, size_t begin, size_t count) = 0;
+  // R: elements [begin, begin + count) of the span (the one group reduced, contiguous).
+  virtual void span(const void* x, size_t begin, size_t count) = 0;
   // KR: k rows of r elements, each row's index to out[out_offset + row].
   virtual void rows(const void* x, size_t k, size_t r, size_t out_offset) = 0;
   // RK: rows [row0, row1) (`stride` apart) of columns [0, cols) (row row0 at x), into the
   // columns' state from state_offset on.
   virtual void columns(const void* x, size_t row0, size_t row1, size_t stride, size_t cols, size_t state_offset) = 0;
-  // R: the slice's index so far.
-  virtual int64_t slice_index() const = 0;
+  // R: the span's index so far.
+  virtual int64_t span_index() const = 0;
 
   int64_t* out_;
   void* bv_ = nullptr;  // RK: the columns' best values
@@ -53,7 +53,7 @@ class ArgWalk : public ReduceStream {
   ByteBuffer state_;
   size_t element_size_, lane_size_;
   size_t columns_ = 0, rows_ = 0;
-  bool slice_ = false;
+  bool span_ = false;
 };
 
 // Elements turned into keys (`convert`: count elements to keys) a piece of `piece` elements at

@@ -1,4 +1,4 @@
-#include "plan/arg_walk.h"
+#include "arg/arg_walk.h"
 
 #include <algorithm>
 #include <cstring>
@@ -8,17 +8,6 @@
 #include "plan/pieces.h"
 
 namespace orw {
-
-// Pieces as Reduce streams cut them (piece_shape), except that an RK plan's piece holds at most
-// kArgRkPieceBytes of whole rows (at least one row).
-size_t arg_piece_elements(const ReductionPlan& plan, size_t element_size) {
-  PieceShape p = piece_shape(plan, element_size);
-  if (plan.group_dims.size() == 2 && !plan.group_reduced[1]) {
-    const size_t row_bytes = p.unit * element_size;
-    p.units = std::min(p.units, std::max<size_t>(1, kArgRkPieceBytes / (row_bytes ? row_bytes : 1)));
-  }
-  return p.elements();
-}
 
 ArgWalk::ArgWalk(const ReductionPlan& plan, int64_t* out, size_t element_size, size_t lane_size, const void* bottom)
     : out_(out), plan_(plan), element_size_(element_size), lane_size_(lane_size) {
@@ -36,7 +25,7 @@ ArgWalk::ArgWalk(const ReductionPlan& plan, int64_t* out, size_t element_size, s
     fill_copies(bv_, bottom, lane_size, n_out);
     std::memset(bi_, 0, bytes);
   }
-  slice_ = g == 1 && plan_.group_reduced[0];
+  span_ = g == 1 && plan_.group_reduced[0];
 }
 
 ArgWalk::~ArgWalk() = default;
@@ -45,7 +34,7 @@ size_t ArgWalk::piece_elements() const { return arg_piece_elements(plan_, elemen
 
 void ArgWalk::feed(const void* x, size_t begin, size_t count) {
   if (count == 0 || plan_.reduce_count <= 1) return;  // nothing reduced: every index is 0
-  if (slice_) return slice(x, begin, count);          // R: one slice
+  if (span_) return span(x, begin, count);          // R: the span
   if (columns_ == 0) {                                // ...KR: whole rows
     const auto r = static_cast<size_t>(plan_.group_dims.back());
     return rows(x, count / r, r, begin / r);
@@ -65,7 +54,7 @@ void ArgWalk::column_window(const char* x, size_t begin, size_t count, size_t c0
 
 void ArgWalk::feed_all(const void* x, size_t begin, size_t count, size_t bytes) {
   const size_t piece = piece_elements();
-  if (thread_count() == 1 || count <= piece || slice_ || plan_.reduce_count <= 1) {
+  if (thread_count() == 1 || count <= piece || span_ || plan_.reduce_count <= 1) {
     return ReduceStream::feed_all(x, begin, count, bytes);
   }
   const auto* in = static_cast<const char*>(x);
@@ -82,7 +71,7 @@ void ArgWalk::feed_all(const void* x, size_t begin, size_t count, size_t bytes) 
 
 void ArgWalk::finish() {
   if (plan_.reduce_count <= 1) return;
-  if (slice_) out_[0] = slice_index();
+  if (span_) out_[0] = span_index();
   if (columns_ == 0) return;
   const size_t n_out = static_cast<size_t>(plan_.output_count);
   for (size_t o = 0; o < n_out; ++o) {

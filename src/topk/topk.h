@@ -1,8 +1,9 @@
-// The Select family (TopK): what the registry wires for it, and the rules its operator and
+// The TopK family: what the registry wires for it, and the rules its operator and
 // shape function share. The kernels' entry points are in topk_kernels.h.
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/tensor.h"
@@ -18,7 +19,8 @@ class ShapesContext;
 // dim replaced by K. Throws TypeError for an X or K of a type the version does not accept,
 // ValueError for a bad axis, K (missing 'k' at version 1, k = 0 at version 1, K not a
 // 1-element 1-D tensor, K < 0, K > the axis size).
-std::vector<Tensor> run_topk(const Node& node, const std::vector<const Tensor*>& inputs, RunMemo& memo);
+std::vector<Tensor> run_topk(const Node& node, const std::vector<const Tensor*>& inputs,
+                             RunMemo& memo, const PlacedOutputs& placed);
 
 // The same run with X fed in pieces of whole slices along the axis (start_streamed_run in
 // runtime/run_node.h); nullptr when a slice is larger than a piece may be, or the output is
@@ -38,5 +40,9 @@ int64_t topk_attribute_k(const Node& node);
 
 // Throws ValueError unless 0 <= k <= axis_size (`shape` is X's shape as messages print it).
 void check_topk_k(const Node& node, int64_t k, int64_t axis, int64_t axis_size, const std::string& shape);
+
+// Throws ValueError: input 1 'K' is not a 1-D tensor of one element (`shape`: its shape as
+// messages print it).
+[[noreturn]] void fail_topk_k_shape(const Node& node, const std::string& shape);
 
 }  // namespace orw

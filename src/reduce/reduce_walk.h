@@ -1,34 +1,16 @@
-// Streams of reductions and the type-independent half of running a ReductionPlan (built -Oz:
-// it runs once per stream, piece or block, never per element). The typed half is each
-// family's runner (reduce/reduce_runner.h), which derives from ReduceWalk.
+// The Reduce family's walk: the type-independent half of running a ReductionPlan (built -Oz:
+// it runs once per stream, piece or block, never per element). The typed half is
+// reduce_runner.h's ReduceRunner (and logsumexp_kernels.cc's stream), which derives from
+// ReduceWalk.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 
 #include "core/buffer.h"
 #include "plan/reduction_plan.h"
+#include "plan/streamed_run.h"
 
 namespace orw {
-
-// A reduction fed piece by piece in input order (e.g. while its input is copied from
-// elsewhere, so each piece is reduced while it is in cache). Gives the same bits as the
-// whole-buffer run. What operators and the bindings hold (Reduce ops, ArgMax/ArgMin).
-class ReduceStream {
- public:
-  virtual ~ReduceStream() = default;
-  // Elements per piece; feed() takes pieces of exactly this size, the last one may be shorter.
-  virtual size_t piece_elements() const = 0;
-  // Reduces input elements [begin, begin + count) found at x.
-  virtual void feed(const void* x, size_t begin, size_t count) = 0;
-  // Completes the output (finalize steps such as Mean's division).
-  virtual void finish() = 0;
-  // Feeds input elements [begin, begin + count) at x, whole pieces (the last may be shorter):
-  // the same bits as feeding them piece by piece. Streams that can split the work run it on
-  // the thread pool (core/parallel.h).
-  virtual void feed_all(const void* x, size_t begin, size_t count, size_t bytes);
-  // Feeds a whole input of `count` elements of `bytes` bytes at x and finishes.
-  virtual void run(const void* x, size_t count, size_t bytes);
-};
 
 // The run-time parameters of a reduction: of its finalize step, and of op descriptors that
 // carry values (reduce/reduce_ops.h: FlipMaxOp, HalfKeyMaxOp).
@@ -68,9 +50,10 @@ class ReduceWalk : public ReduceStream {
 
   // K (nothing reduced, or a single element): out[begin + i] = Op(out[begin + i], x[i]).
   virtual void kept(const void* x, size_t begin, size_t count) = 0;
-  // R: x[0..count) reduced into *partial (one accumulator), then the partials added in input
-  // order (two steps, so that slices can be reduced on several threads).
-  virtual void slice_partial(const void* x, size_t count, void* partial) = 0;
+  // R (the span: the one group reduced, contiguous): x[0..count) reduced into *partial (one
+  // accumulator), then the partials added in input order (two steps, so that parts of the
+  // span can be reduced on several threads).
+  virtual void span_partial(const void* x, size_t count, void* partial) = 0;
   virtual void add_partial(const void* partial) = 0;
   // KR (each of `rows` rows reduced, rows `cols` apart) or RK (rows `stride` apart combined
   // column by column, columns [0, cols) from x) at x, into the accumulators from out_offset on.
@@ -93,7 +76,7 @@ class ReduceWalk : public ReduceStream {
   void block(const char* x, size_t o);
   // The output offset of outer block o.
   size_t block_output(size_t o) const;
-  void run_slices(const char* x, size_t count, size_t piece);
+  void run_span_partials(const char* x, size_t count, size_t piece);
   void run_columns(const char* x, size_t count, size_t piece);
   void run_blocks(const char* x, size_t count);
 
@@ -103,16 +86,5 @@ class ReduceWalk : public ReduceStream {
   Finalize finalize_;
   size_t element_size_, acc_size_;
 };
-
-// Feeds a whole input of elements of `bytes` bytes at x to a stream and finishes it: by
-// stream.run() (the stream's own pieces, on the thread pool where it can), or `piece`
-// elements at a time on the calling thread when piece is given.
-void run_stream(ReduceStream& stream, size_t count, const void* x, size_t bytes, size_t piece = 0);
-
-// Feeds input elements [begin, begin + count) at x (elements of `bytes` bytes) to `stream`,
-// `piece` elements at a time: in order, or on the thread pool when `on_pool` (for pieces that
-// write only their own outputs, as whole rows of KR plans do).
-void feed_pieces(ReduceStream& stream, const void* x, size_t begin, size_t count, size_t bytes, size_t piece,
-                 bool on_pool = false);
 
 }  // namespace orw

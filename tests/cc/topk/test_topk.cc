@@ -14,9 +14,9 @@
 #include "helpers.h"
 #include "plan/pieces.h"
 #include "runtime/run_node.h"
-#include "select/topk_kernels.h"
+#include "topk/topk_kernels.h"
 #include "topk_reference.h"
-#include "select/topk_microkernels.h"
+#include "topk/topk_microkernels.h"
 #include "simd/simd.h"
 
 using namespace orw;
@@ -219,11 +219,11 @@ TEST_CASE("TopK/random shapes: SIMD and scalar, selection and sort agree with th
   const std::vector<DataType> types = spec_topk_types(24);
   for (int trial = 0; trial < 400; ++trial) {
     const DataType t = types[static_cast<size_t>(rand_int(rng, 0, static_cast<int64_t>(types.size()) - 1))];
-    AxisExtent g{rand_int(rng, 1, 3), rand_int(rng, 1, trial % 4 == 0 ? 300 : 40), rand_int(rng, 1, 3)};
-    if (trial % 3 == 0) g.inner = 1;  // contiguous rows
-    const int64_t k = rand_int(rng, 1, std::min<int64_t>(g.n, trial % 2 ? 8 : 64));
+    AxisExtent extent{rand_int(rng, 1, 3), rand_int(rng, 1, trial % 4 == 0 ? 300 : 40), rand_int(rng, 1, 3)};
+    if (trial % 3 == 0) extent.inner = 1;  // contiguous rows
+    const int64_t k = rand_int(rng, 1, std::min<int64_t>(extent.n, trial % 2 ? 8 : 64));
     const bool largest = rng() & 1;
-    const Shape dims = {g.outer, g.n, g.inner};
+    const Shape dims = {extent.outer, extent.n, extent.inner};
     Tensor x = random_tensor(t, dims, rng);
     if (trial % 5 == 0) {  // wide values: fewer ties, and 64-bit values past double's precision
       for (int64_t i = 0; i < x.size(); ++i) {
@@ -231,7 +231,7 @@ TEST_CASE("TopK/random shapes: SIMD and scalar, selection and sort agree with th
         std::memcpy(static_cast<unsigned char*>(x.mutable_raw()) + i * element_size(t), &r, element_size(t));
       }
     }
-    INFO("trial " << trial << " " << type_name(t) << " [" << g.outer << "," << g.n << "," << g.inner << "] k "
+    INFO("trial " << trial << " " << type_name(t) << " [" << extent.outer << "," << extent.n << "," << extent.inner << "] k "
                   << k << " largest " << largest);
     const Expected e = reference_topk(t, x.raw(), dims, 1, k, largest);
     const size_t count = e.indices.size();
@@ -239,7 +239,7 @@ TEST_CASE("TopK/random shapes: SIMD and scalar, selection and sort agree with th
       for (auto m : {kernels::TopKMethod::kAuto, kernels::TopKMethod::kSorted, kernels::TopKMethod::kCandidates}) {
         std::vector<int64_t> idx(count);
         std::vector<unsigned char> values(count * element_size(t));
-        kernels::topk(t, g, k, largest, x.raw(), values.data(), idx.data(), v, m);
+        kernels::topk(t, extent, k, largest, x.raw(), values.data(), idx.data(), v, m);
         CHECK(idx == e.indices);
       }
     }

@@ -6,6 +6,7 @@
 #include "core/errors.h"
 #include "core/attribute.h"
 #include "onnx/node.h"
+#include "runtime/run_node.h"
 #include "registry/compute_shape.h"
 #include "test_shape_helpers.h"
 
@@ -64,4 +65,17 @@ TEST_CASE("TopK/shape: ComputeShapeTopK names X and K and stores both outputs", 
                     Contains("takes only 1 input"));
   ComputeShapeTopK(v1, make_node("TopK", {"a"}, {"V", "I"}, {int_attr("k", 2)}), "data");
   CHECK(to_string(v1.at("I")) == "int64[N,2]");
+}
+
+TEST_CASE("TopK/the operator and the shape function give the same messages for K", "[shape][topk]") {
+  const Node node = Node::make("TopK", "", 11, {});
+  const Tensor x(DataType::kFloat, {2, 3}), k2(DataType::kInt64, {2});
+  Tensor k5(DataType::kInt64, {1});
+  k5.mutable_data<int64_t>()[0] = 5;
+  const std::string shape = message_of([&] { run_node(node, {&x, &k2}); });
+  CHECK(shape == message_of([&] { topk_shape(11, "float32[2,3]", "int64[2]"); }));
+  CHECK(shape == "TopK (opset 11): input 1 'K' must be a 1-D tensor of one element, got shape [2]");
+  const std::string big = message_of([&] { run_node(node, {&x, &k5}); });
+  CHECK(big == message_of([&] { topk_shape(11, "float32[2,3]", "int64[1]={5}"); }));
+  CHECK_THAT(big, Contains("input 1 'K' is 5, larger than the size 3 of axis 1"));
 }

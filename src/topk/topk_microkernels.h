@@ -17,35 +17,11 @@
 #include <functional>
 #include <type_traits>
 
-#include "arg/arg_microkernels.h"  // widened_key (the order-preserving int32 keys of halves), lane_bits
+#include "arg/arg_microkernels.h"  // lane_bits
+#include "simd/order_keys.h"     // order_key
 #include "simd/simd.h"
 
 namespace orw::kernels {
-
-template <class T> using TopKKey = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
-
-// The key of x: larger element, larger key. Floats: the IEEE bits made monotonic (negatives
-// inverted, positives above them), every NaN the all-ones key, -0 the key of +0. Halves (bits
-// read as int16, kHalfMask their exponent mask) go through ArgMax's widened_key. Integers:
-// signed ones with the sign bit flipped, unsigned ones as they are (exact for 64 bits).
-template <class T, uint16_t kHalfMask = 0>
-ORW_INLINE TopKKey<T> order_key(T x) {
-  using K = TopKKey<T>;
-  constexpr K kSign = K{1} << (sizeof(K) * 8 - 1);
-  if constexpr (std::is_floating_point_v<T>) {
-    if (x != x) return ~K{0};
-    if (x == 0) return kSign;
-    K u;
-    std::memcpy(&u, &x, sizeof u);
-    return (u & kSign) ? ~u : (u | kSign);
-  } else if constexpr (kHalfMask != 0) {
-    return static_cast<K>(widened_key<T, kHalfMask, INT32_MAX>(x)) ^ kSign;
-  } else if constexpr (std::is_signed_v<T>) {
-    return static_cast<K>(static_cast<std::make_signed_t<K>>(x)) ^ kSign;
-  } else {
-    return static_cast<K>(x);
-  }
-}
 
 template <class K>
 struct TopKEntry {
@@ -98,7 +74,7 @@ ORW_KERNEL void select_row(const K* keys, int64_t n, int64_t k, TopKEntry<K>* be
 // are keyed and offered, which settles the rare false hit (-0 against +0, anything against a
 // NaN threshold with `largest`). Without `largest` the threshold is a NaN only while the
 // buffer holds NaNs, which every number beats: those first elements go one by one.
-template <class T, class S, class K = TopKKey<T>>
+template <class T, class S, class K = OrderKey<T>>
 ORW_KERNEL void select_contiguous(const T* x, int64_t n, int64_t k, bool largest, TopKEntry<K>* best) {
   constexpr auto kStep = static_cast<int64_t>(4 * S::kLanes);
   const K flip = largest ? K{0} : ~K{0};

@@ -1,4 +1,4 @@
-#include "plan/reduce_walk.h"
+#include "reduce/reduce_walk.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -11,23 +11,6 @@ namespace orw {
 namespace {
 constexpr size_t kMaxAccBytes = 32;  // the widest accumulator (128-bit sums) with room to spare
 }  // namespace
-
-PieceShape piece_shape(const ReductionPlan& plan, size_t element_size) {
-  PieceShape p;
-  const size_t groups = plan.group_dims.size();
-  if (groups == 2) p.unit = static_cast<size_t>(plan.group_dims[1]);
-  if (groups > 2) p.unit = static_cast<size_t>(plan.group_dims[groups - 2] * plan.group_dims[groups - 1]);
-  if (p.unit == 0) p.unit = 1;  // an empty input: nothing to cut
-  const size_t unit_bytes = p.unit * element_size;
-  p.units = unit_bytes >= kPieceBytes ? 1 : kPieceBytes / unit_bytes;
-  // RK plans (rows kept whole, reduced across rows): `out` is read and written once per
-  // piece, so large rows come several to a piece (up to kRkRowsPerPiece, and kMaxPieceBytes).
-  if (groups == 2 && !plan.group_reduced[1] && p.units < kRkRowsPerPiece) {
-    const size_t fit = kMaxPieceBytes / unit_bytes;
-    p.units = fit >= kRkRowsPerPiece ? kRkRowsPerPiece : fit > p.units ? fit : p.units;
-  }
-  return p;
-}
 
 ReduceWalk::ReduceWalk(const ReductionPlan& plan, void* out, size_t element_size, size_t acc_size,
                        const void* identity, Finalize finalize, const ReduceArgs& args)
@@ -68,7 +51,7 @@ void ReduceWalk::feed(const void* x, size_t begin, size_t count) {
   if (groups == 0 || (groups == 1 && !plan_.group_reduced[0])) return kept(x, begin, count);  // K, or one element
   if (groups == 1) {  // R
     std::max_align_t partial[kMaxAccBytes / sizeof(std::max_align_t)];
-    slice_partial(x, count, partial);
+    span_partial(x, count, partial);
     return add_partial(partial);
   }
   const auto* bytes = static_cast<const char*>(x);
@@ -104,30 +87,6 @@ void ReduceWalk::block(const char* x, size_t o) {
   else columns(x, block_rows, cols, cols, block_output(o));
 }
 
-void feed_pieces(ReduceStream& stream, const void* x, size_t begin, size_t count, size_t bytes, size_t piece,
-                 bool on_pool) {
-  const auto* in = static_cast<const char*>(x);
-  if (on_pool && thread_count() > 1) {
-    auto task = [&](size_t i) {
-      const size_t done = i * piece;
-      stream.feed(in + done * bytes, begin + done, std::min(piece, count - done));
-    };
-    return parallel_for(task_count(count, piece), task);
-  }
-  for (size_t done = 0; done < count; done += piece) {
-    stream.feed(in + done * bytes, begin + done, std::min(piece, count - done));
-  }
-}
-
-void ReduceStream::feed_all(const void* x, size_t begin, size_t count, size_t bytes) {
-  feed_pieces(*this, x, begin, count, bytes, piece_elements());
-}
-
-void ReduceStream::run(const void* x, size_t count, size_t bytes) {
-  feed_all(x, 0, count, bytes);
-  finish();
-}
-
 void ReduceWalk::run(const void* x, size_t count, size_t bytes) {
   const size_t piece = piece_elements();
   if (thread_count() == 1 || count <= piece) return ReduceStream::run(x, count, bytes);
@@ -135,7 +94,7 @@ void ReduceWalk::run(const void* x, size_t count, size_t bytes) {
   const size_t groups = plan_.group_dims.size();
   const bool last_reduced = plan_.group_reduced[groups - 1];
   if (groups == 1 && last_reduced) {
-    run_slices(in, count, piece);
+    run_span_partials(in, count, piece);
   } else if (groups == 2 && !last_reduced) {
     run_columns(in, count, piece);
   } else if (groups > 2) {
@@ -147,13 +106,13 @@ void ReduceWalk::run(const void* x, size_t count, size_t bytes) {
 }
 
 // R: each piece's partial on some thread, then added in piece order (as feed() adds them).
-void ReduceWalk::run_slices(const char* x, size_t count, size_t piece) {
+void ReduceWalk::run_span_partials(const char* x, size_t count, size_t piece) {
   const size_t n = task_count(count, piece);
   const ByteBuffer partials = byte_buffer(n * acc_size_);
   char* p = reinterpret_cast<char*>(partials.get());
   auto task = [&](size_t i) {
     const size_t b = i * piece;
-    slice_partial(x + b * element_size_, std::min(piece, count - b), p + i * acc_size_);
+    span_partial(x + b * element_size_, std::min(piece, count - b), p + i * acc_size_);
   };
   parallel_for(n, task);
   for (size_t i = 0; i < n; ++i) add_partial(p + i * acc_size_);
@@ -208,12 +167,6 @@ void ReduceWalk::run_blocks(const char* x, size_t count) {
     }
   };
   parallel_for(task_count(extent, grain), task);
-}
-
-void run_stream(ReduceStream& stream, size_t count, const void* x, size_t bytes, size_t piece) {
-  if (piece == 0) return stream.run(x, count, bytes);
-  feed_pieces(stream, x, 0, count, bytes, piece);
-  stream.finish();
 }
 
 }  // namespace orw

@@ -1,5 +1,6 @@
-#include "plan/scan_walk.h"
+#include "scan/scan_walk.h"
 
+#include "core/errors.h"
 #include "core/parallel.h"
 
 namespace orw {
@@ -29,7 +30,7 @@ ScanWalk::ScanWalk(size_t outer, size_t n, size_t inner, bool exclusive, bool re
 
 ScanWalk::~ScanWalk() = default;
 
-ScanWalk::Piece ScanWalk::next() const {
+StreamedRun::Piece ScanWalk::next() const {
   if (done_ >= outer_) return {};
   const size_t block = n_ * inner_;
   if (!by_rows_) {
@@ -39,6 +40,11 @@ ScanWalk::Piece ScanWalk::next() const {
   const size_t m = rows_in_next();
   const size_t first = reverse_ ? n_ - row_ - m : row_;
   return {done_ * block + first * inner_, m * inner_};
+}
+
+std::vector<Tensor> ScanWalk::finish() {
+  if (next().count != 0) fail<InternalError>("streamed scan: finish() before the whole input was fed");
+  return {};
 }
 
 bool ScanWalk::run_split(const void* x, void* out) {

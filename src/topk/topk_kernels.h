@@ -31,7 +31,7 @@ TypeSet topk_types();
 // counts as larger than every number (first with `largest`, last without); -0 equals +0.
 // Integers compare exactly. Values are copied bit for bit from x. Requires 1 <= k <= n.
 // Throws TypeError for a type outside topk_types().
-void topk(DataType type, const AxisExtent& g, int64_t k, bool largest, const void* x, void* values,
+void topk(DataType type, const AxisExtent& extent, int64_t k, bool largest, const void* x, void* values,
           int64_t* indices, Variant variant = Variant::kSimd, TopKMethod method = TopKMethod::kAuto);
 
 }  // namespace orw::kernels

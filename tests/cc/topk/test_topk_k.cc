@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "select/topk_kernels.h"
+#include "topk/topk_kernels.h"
 #include "topk_reference.h"
 
 using namespace orw;
@@ -17,14 +17,14 @@ namespace {
 
 void check_kernels(DataType t, const Tensor& x, int64_t k, bool largest) {
   const int64_t n = x.dims()[1];
-  const AxisExtent g{x.dims()[0], n, 1};
+  const AxisExtent extent{x.dims()[0], n, 1};
   const Expected e = reference_topk(t, x.raw(), x.dims(), 1, k, largest);
   for (auto v : {kernels::Variant::kSimd, kernels::Variant::kScalar}) {
     for (auto m : {kernels::TopKMethod::kAuto, kernels::TopKMethod::kSorted, kernels::TopKMethod::kCandidates}) {
       INFO("variant " << static_cast<int>(v) << " method " << static_cast<int>(m));
       std::vector<int64_t> idx(e.indices.size());
       std::vector<unsigned char> values(idx.size() * element_size(t));
-      kernels::topk(t, g, k, largest, x.raw(), values.data(), idx.data(), v, m);
+      kernels::topk(t, extent, k, largest, x.raw(), values.data(), idx.data(), v, m);
       CHECK(idx == e.indices);
     }
   }

@@ -1,26 +1,17 @@
-// Streams of scans and the type-independent half of running one (built -Oz: it runs once per
-// piece, never per element). The typed half is scan/scan_runner.h's ScanRunner, which derives
-// from ScanWalk.
+// The Scan family's walk: the type-independent half of running a scan (built -Oz: it runs once
+// per piece, never per element). The typed half is scan_runner.h's ScanRunner, which derives
+// from ScanWalk. A scan is a StreamedRun itself: its output goes out in pieces, so it needs no
+// adapter (Reduce and Arg streams are fed through InOrderRun, plan/streamed_run.h).
 #pragma once
 #include <cstddef>
 
+#include <vector>
+
 #include "core/buffer.h"
+#include "core/tensor.h"
+#include "plan/streamed_run.h"
 
 namespace orw {
-
-// A scan fed piece by piece: next() says which input elements to provide (pieces of a reverse
-// scan may come from the end), feed() writes the same elements of the output. Gives the same
-// bits as the whole-buffer scan. What the scan operator and the bindings hold.
-class ScanStream {
- public:
-  struct Piece {
-    size_t offset = 0, count = 0;  // elements; count 0 once everything was fed
-  };
-  virtual ~ScanStream() = default;
-  virtual Piece next() const = 0;
-  // Scans the piece next() named: x holds its input elements, out receives its output.
-  virtual void feed(const void* x, void* out) = 0;
-};
 
 // Input rows a scan over columns (inner > 1) combines with its carry row at a time; a piece
 // cut by rows holds whole groups when at least one fits. Measured along axis 0 of [1024, 4096]
@@ -31,12 +22,16 @@ constexpr size_t kScanRowGroup = 4;
 // while they are scanned). Whole scan blocks (outer slices) go into a piece when they fit;
 // otherwise a block's rows come a piece at a time in scan order (a reverse scan is fed from
 // the end), on top of the carry row (acc_size bytes per column).
-class ScanWalk : public ScanStream {
+class ScanWalk : public StreamedRun {
  public:
   ScanWalk(size_t outer, size_t n, size_t inner, bool exclusive, bool reverse, size_t piece_bytes, size_t element_size,
            size_t acc_size);
   ~ScanWalk() override;
+  size_t element_size() const final { return element_size_; }
   Piece next() const final;
+  bool output_in_pieces() const final { return true; }
+  // Throws InternalError before the whole input was fed (the output went out in pieces).
+  std::vector<Tensor> finish() final;
   // Scans the whole input x into out on the thread pool when that splits the work (several
   // threads, at least two pieces of input, more than one row): tasks of whole blocks
   // (scanned rows, or blocks of rows with their own carry) or of column windows. Returns false

@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "core/errors.h"
-#include "select/select.h"
+#include "topk/topk.h"
 #include "shape/node_io.h"
 
 namespace orw {
@@ -19,8 +19,7 @@ Dim k_dim(const ShapesContext& ctx, const Node& node) {
   const TensorInfo& k = input_info(ctx, node, 1);
   check_type(node, k, 1, kKTypes);
   if (k.has_rank() && (k.rank() != 1 || ((*k.shape)[0].is_value() && !(*k.shape)[0].is(1)))) {
-    fail<ValueError>(ErrorMessage() << node << ": input 1 'K' must be a 1-D tensor of one element, got shape "
-                                    << k.shape);
+    fail_topk_k_shape(node, text_of(k.shape));
   }
   if (k.values && k.values->size() == 1 && (*k.values)[0].is_value()) return (*k.values)[0];
   return Dim();

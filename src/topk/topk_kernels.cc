@@ -5,12 +5,12 @@
 #include <memory>
 #include <type_traits>
 
-#include "select/topk_kernels.h"
+#include "topk/topk_kernels.h"
 
 #include "arg/arg_kernels.h"
 #include "core/buffer.h"
 #include "core/half.h"
-#include "select/topk_microkernels.h"
+#include "topk/topk_microkernels.h"
 #include "simd/simd.h"
 #include "simd/storage.h"
 
@@ -23,7 +23,7 @@ using namespace detail;
 // element type (one small instance per type); everything else below depends on the key
 // width alone, so the row walk is built twice, not once per type.
 template <class T, uint16_t kHalfMask = 0>
-ORW_KERNEL void row_keys(const void* row, int64_t n, int64_t inner, TopKKey<T> flip, TopKKey<T>* keys) {
+ORW_KERNEL void row_keys(const void* row, int64_t n, int64_t inner, OrderKey<T> flip, OrderKey<T>* keys) {
   const T* r = static_cast<const T*>(row);
   for (int64_t i = 0; i < n; ++i) keys[i] = order_key<T, kHalfMask>(r[i * inner]) ^ flip;
 }
@@ -54,10 +54,10 @@ void copy_row_values(size_t element_bytes, const void* row, int64_t inner, const
 // filtered a vector at a time with no keys (`floats`). Small K keeps a sorted buffer
 // (select_row), larger K a candidate buffer (select_candidates).
 template <class K>
-ORW_KERNEL void topk_rows(const AxisExtent& g, int64_t k, bool largest, TopKMethod method, size_t element_bytes,
+ORW_KERNEL void topk_rows(const AxisExtent& extent, int64_t k, bool largest, TopKMethod method, size_t element_bytes,
                           RowKeys<K> make_keys, bool floats, bool simd, const void* x, void* values,
                           int64_t* indices) {
-  const int64_t n = g.n, inner = g.inner;
+  const int64_t n = extent.n, inner = extent.inner;
   const K flip = largest ? K{0} : ~K{0};  // largest = 0: the order reversed, NaN now the smallest key
   const bool sorted = method == TopKMethod::kSorted || (method == TopKMethod::kAuto && sorted_buffer_pays(n, k));
   // Uninitialized and made only when needed: zero-filling (and, at -Oz, destroying element by
@@ -69,7 +69,7 @@ ORW_KERNEL void topk_rows(const AxisExtent& g, int64_t k, bool largest, TopKMeth
   auto* entries = reinterpret_cast<TopKEntry<K>*>(entry_buffer.get());
   const auto* in = static_cast<const char*>(x);
   auto* out = static_cast<char*>(values);
-  for (int64_t o = 0; o < g.outer; ++o) {
+  for (int64_t o = 0; o < extent.outer; ++o) {
     for (int64_t c = 0; c < inner; ++c) {
       const char* row = in + static_cast<size_t>(o * n * inner + c) * element_bytes;
       // A contiguous float row (the common case: logits) is filtered a vector at a time;
@@ -106,32 +106,33 @@ ORW_KERNEL void topk_rows(const AxisExtent& g, int64_t k, bool largest, TopKMeth
 }
 
 template <class T, uint16_t kHalfMask = 0>
-void typed(const AxisExtent& g, int64_t k, bool largest, const void* x, void* values, int64_t* indices, Variant v,
+void typed(const AxisExtent& extent, int64_t k, bool largest, const void* x, void* values, int64_t* indices, Variant v,
            TopKMethod m) {
-  topk_rows<TopKKey<T>>(g, k, largest, m, sizeof(T), row_keys<T, kHalfMask>, std::is_same_v<T, float>, use_simd(v), x,
-                        values, indices);
+  topk_rows<OrderKey<T>>(extent, k, largest, m, sizeof(T), row_keys<T, kHalfMask>, std::is_same_v<T, float>, use_simd(v),
+                         x, values, indices);
 }
 
 }  // namespace
 
 TypeSet topk_types() { return arg_types(); }  // the same list: the keys reuse ArgMax's
 
-void topk(DataType type, const AxisExtent& g, int64_t k, bool largest, const void* x, void* values,
+void topk(DataType type, const AxisExtent& extent, int64_t k, bool largest, const void* x, void* values,
           int64_t* indices, Variant v, TopKMethod m) {
   check_type(topk_types(), type, "kernels::topk");
   switch (type) {
-    case DataType::kFloat16: return typed<int16_t, kFloat16ExponentBits>(g, k, largest, x, values, indices, v, m);
-    case DataType::kBfloat16: return typed<int16_t, kBfloat16ExponentBits>(g, k, largest, x, values, indices, v, m);
-    case DataType::kInt8: return typed<int8_t>(g, k, largest, x, values, indices, v, m);
-    case DataType::kUint8: return typed<uint8_t>(g, k, largest, x, values, indices, v, m);
-    case DataType::kInt16: return typed<int16_t>(g, k, largest, x, values, indices, v, m);
-    case DataType::kUint16: return typed<uint16_t>(g, k, largest, x, values, indices, v, m);
-    case DataType::kInt32: return typed<int32_t>(g, k, largest, x, values, indices, v, m);
-    case DataType::kUint32: return typed<uint32_t>(g, k, largest, x, values, indices, v, m);
-    case DataType::kInt64: return typed<int64_t>(g, k, largest, x, values, indices, v, m);
-    case DataType::kUint64: return typed<uint64_t>(g, k, largest, x, values, indices, v, m);
-    case DataType::kFloat: return typed<float>(g, k, largest, x, values, indices, v, m);
-    default: return typed<double>(g, k, largest, x, values, indices, v, m);
+    case DataType::kFloat16: return typed<int16_t, kFloat16ExponentBits>(extent, k, largest, x, values, indices, v, m);
+    case DataType::kBfloat16:
+      return typed<int16_t, kBfloat16ExponentBits>(extent, k, largest, x, values, indices, v, m);
+    case DataType::kInt8: return typed<int8_t>(extent, k, largest, x, values, indices, v, m);
+    case DataType::kUint8: return typed<uint8_t>(extent, k, largest, x, values, indices, v, m);
+    case DataType::kInt16: return typed<int16_t>(extent, k, largest, x, values, indices, v, m);
+    case DataType::kUint16: return typed<uint16_t>(extent, k, largest, x, values, indices, v, m);
+    case DataType::kInt32: return typed<int32_t>(extent, k, largest, x, values, indices, v, m);
+    case DataType::kUint32: return typed<uint32_t>(extent, k, largest, x, values, indices, v, m);
+    case DataType::kInt64: return typed<int64_t>(extent, k, largest, x, values, indices, v, m);
+    case DataType::kUint64: return typed<uint64_t>(extent, k, largest, x, values, indices, v, m);
+    case DataType::kFloat: return typed<float>(extent, k, largest, x, values, indices, v, m);
+    default: return typed<double>(extent, k, largest, x, values, indices, v, m);
   }
 }
 
