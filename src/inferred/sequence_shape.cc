@@ -20,7 +20,7 @@ bool nothing_known(const TensorInfo& info) { return info == TensorInfo::unknown(
 TensorInfo sequence_element(const ShapesContext& ctx, const Node& node, size_t index) {
   const TensorInfo& s = input_info(ctx, node, index);
   if (nothing_known(s)) return TensorInfo::unknown();
-  if (s.is_tensor() || s.containers[0] != ValueKind::kSequence) not_a(node, index, s, "a sequence");
+  if (!s.is(ValueKind::kSequence)) not_a(node, index, s, "a sequence");
   return s.element();
 }
 
@@ -157,7 +157,7 @@ void infer_optional_shape(ShapesContext& ctx, const Node& node) {
   const Attribute* type = node.find_attribute("type");
   if (has_input(node, 0)) {
     const TensorInfo& x = input_info(ctx, node, 0);
-    if (!x.is_tensor() && x.containers[0] == ValueKind::kOptional) not_a(node, 0, x, "a tensor or sequence");
+    if (x.is(ValueKind::kOptional)) not_a(node, 0, x, "a tensor or sequence");
     if (type) {
       fail<ValueError>(ErrorMessage() << node << ": attribute 'type' is given with input 0; the input's type is the optional's");
     }
@@ -175,7 +175,7 @@ void infer_optional_shape(ShapesContext& ctx, const Node& node) {
 void infer_optional_has_element_shape(ShapesContext& ctx, const Node& node) {
   if (has_input(node, 0)) {
     const TensorInfo& x = input_info(ctx, node, 0);
-    const bool optional = !x.is_tensor() && x.containers[0] == ValueKind::kOptional;
+    const bool optional = x.is(ValueKind::kOptional);
     if (node.schema().since_version < 18 && !optional && !nothing_known(x)) not_a(node, 0, x, "an optional");
   }
   set_output(ctx, node, 0, TensorInfo::of(DataType::kBool, {}));
@@ -183,7 +183,7 @@ void infer_optional_has_element_shape(ShapesContext& ctx, const Node& node) {
 
 void infer_optional_get_element_shape(ShapesContext& ctx, const Node& node) {
   const TensorInfo& x = input_info(ctx, node, 0);
-  const bool optional = !x.is_tensor() && x.containers[0] == ValueKind::kOptional;
+  const bool optional = x.is(ValueKind::kOptional);
   if (optional) {
     set_output(ctx, node, 0, x.element());
     return;

@@ -78,7 +78,7 @@ void reject_containers(const ShapesContext& ctx, const Node& node) {
   for (size_t i = 0; i < node.inputs().size(); ++i) {
     const TensorInfo* info = node.inputs()[i].empty() ? nullptr : ctx.find(node.inputs()[i]);
     if (info == nullptr || info->is_tensor()) continue;
-    const bool sequence = info->containers[0] == ValueKind::kSequence;
+    const bool sequence = info->is(ValueKind::kSequence);
     if (takes & (sequence ? kTakesSequences : kTakesOptionals)) continue;
     fail<TypeError>(ErrorMessage() << node << ": " << InputLabel{node, i} << " is " << (sequence ? "a sequence" : "an optional")
                                    << " (" << *info << "), but this version takes "

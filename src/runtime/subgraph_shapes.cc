@@ -152,7 +152,7 @@ void infer_loop(ControlFlow& cf) {
       TensorInfo initial = cf.input(2 + static_cast<int>(i));
       // An optional initial value whose element is what the body gives (Loop 16's carried
       // optional, empty at first): the carried value is that element.
-      if (!initial.is_tensor() && initial.containers[0] == ValueKind::kOptional && initial.element().containers == b.containers) {
+      if (initial.is(ValueKind::kOptional) && initial.element().containers == b.containers) {
         initial = initial.element();
       }
       out = union_info(cf, initial, b, static_cast<int>(i));
@@ -249,7 +249,7 @@ void infer_sequence_map(ControlFlow& cf) {
   std::vector<TensorInfo> body_inputs;
   for (int i = 0; i < cf.node_.input_size(); ++i) {
     const TensorInfo x = cf.input(i);
-    const bool sequence = !x.is_tensor() && x.containers[0] == ValueKind::kSequence;
+    const bool sequence = x.is(ValueKind::kSequence);
     if (i == 0 && !sequence && x != TensorInfo::unknown()) {
       ErrorMessage m;
       cf.fail_here(ErrorKind::kType, m << "input 0 'input_sequence' is " << x << ", not a sequence");

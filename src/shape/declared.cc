@@ -13,7 +13,7 @@ std::string conflict(const TensorInfo& inferred, const TensorInfo& declared, Err
 
 const char* kind_text(const TensorInfo& info) {
   if (info.is_tensor()) return "tensor";
-  return info.containers[0] == ValueKind::kSequence ? "sequence" : "optional";
+  return info.is(ValueKind::kSequence) ? "sequence" : "optional";
 }
 
 // Nothing known: no containers, element type or rank (any value may be one).

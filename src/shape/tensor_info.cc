@@ -51,18 +51,19 @@ ErrorMessage& operator<<(ErrorMessage& message, const std::optional<Dims>& shape
 TensorInfo TensorInfo::wrap(ValueKind kind, TensorInfo element) {
   element.values.reset();
   element.real_values.reset();
-  element.containers.insert(element.containers.begin(), kind);
+  if (element.containers >> (2 * (kMaxContainers - 1)) != 0) return unknown();
+  element.containers = element.containers << 2 | static_cast<uint32_t>(kind);
   return element;
 }
 
 TensorInfo TensorInfo::element() const {
   TensorInfo out = *this;
-  if (!out.containers.empty()) out.containers.erase(out.containers.begin());
+  out.containers >>= 2;
   return out;
 }
 
 ErrorMessage& operator<<(ErrorMessage& message, const TensorInfo& info) {
-  for (ValueKind k : info.containers) message << (k == ValueKind::kSequence ? "seq(" : "opt(");
+  for (uint32_t c = info.containers; c != 0; c >>= 2) message << ((c & 3u) == 1 ? "seq(" : "opt(");
   if (info.type == DataType::kUndefined) {
     message << '?';
   } else {
@@ -70,7 +71,7 @@ ErrorMessage& operator<<(ErrorMessage& message, const TensorInfo& info) {
   }
   message << info.shape;
   if (info.values) append_joined(message << "={", *info.values) << '}';
-  for (size_t i = 0; i < info.containers.size(); ++i) message << ')';
+  for (uint32_t c = info.containers; c != 0; c >>= 2) message << ')';
   return message;
 }
 

@@ -15,7 +15,7 @@ namespace shape_test {
 inline void write_type(onnx::TypeProto* type, const TensorInfo& t) {
   if (!t.is_tensor()) {
     const TensorInfo element = t.element();
-    if (t.containers[0] == orw::ValueKind::kSequence) write_type(type->mutable_sequence_type()->mutable_elem_type(), element);
+    if (t.is(orw::ValueKind::kSequence)) write_type(type->mutable_sequence_type()->mutable_elem_type(), element);
     else write_type(type->mutable_optional_type()->mutable_elem_type(), element);
     return;
   }

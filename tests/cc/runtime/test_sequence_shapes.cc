@@ -69,6 +69,16 @@ TEST_CASE("Sequences/declarations: read, merged, and a tensor declared for a seq
   g.node("SequenceConstruct", {"e"}, {"t"});
   CHECK(g.mismatches({{"s", "seq(float32[*])"}, {"e", "float32[N]"}, {"t", "seq(float32[N])"}}) == "");
 
+  // Sixteen containers deep is the most an info holds; one more is a value nothing is known of.
+  std::string deep = "float32[2]";
+  for (int i = 0; i < 16; ++i) deep = "seq(" + deep + ")";
+  GraphCase nested(17);
+  nested.input("d", deep);
+  auto* more = nested.m.mutable_graph()->add_input();
+  more->set_name("e");
+  write_type(more->mutable_type()->mutable_sequence_type()->mutable_elem_type(), info(deep));
+  CHECK(nested.mismatches({{"d", deep}, {"e", "?[*]"}}) == "");
+
   GraphCase bad(17);
   bad.input("a", "float32[2]").output("t", "float32[2]");
   bad.node("SequenceConstruct", {"a"}, {"t"});
