@@ -228,10 +228,14 @@ export interface ShapeInfoInput {
 }
 
 export interface ShapeInfo {
-  /** 'unknown' when inference cannot tell */
+  /** 'unknown' when inference cannot tell; of a sequence or optional, its innermost tensor's element type */
   type: DataType | 'unknown' | string;
-  /** null: unknown rank */
+  /** null: unknown rank; of a sequence or optional, its innermost tensor's dims (each element's) */
   dims: ShapeDim[] | null;
+  /** Absent for a tensor; a sequence of tensors or an optional value (ONNX's sequence and optional types). */
+  kind?: 'sequence' | 'optional';
+  /** With kind: the info inside (a sequence's element, an optional's value, itself perhaps a sequence). */
+  element?: ShapeInfo;
 }
 
 export type AttributeValue =

@@ -49,8 +49,11 @@ val info_to_val(const TensorInfo& info) {
   val o = val::object();
   o.set("type", static_cast<int>(info.type));
   o.set("dims", info.shape ? dims_to_val(*info.shape) : val::null());
+  if (!info.is_tensor()) {
+    o.set("kind", info.is(ValueKind::kSequence) ? "sequence" : "optional");
+    o.set("element", info_to_val(info.element()));
+  }
   return o;
 }
-
 
 }  // namespace orw::bindings

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Records, for every model under a folder, each graph output's declared type and shape and
 what ONNX's own shape inference (onnx.shape_inference.infer_shapes, as Debian's python3-onnx
-installs it) gives for it, in the text form of the package's shapes ("float32[N,3]", "?[*]").
+installs it) gives for it, in the text form of the package's shapes ("float32[N,3]", "?[*]", "seq(float32[N,3])").
 The C++ tests compare the package's inference with both.
 
 Usage: /usr/bin/python3 scripts/record-onnx-shapes.py tests/data/onnx-node-models
@@ -19,8 +19,16 @@ NAMES = {1: 'float32', 2: 'uint8', 3: 'int8', 4: 'uint16', 5: 'int16', 6: 'int32
 
 
 def text(type_proto):
-    if type_proto is None or not type_proto.HasField('tensor_type'):
-        return '?[*]' if type_proto is None else 'non-tensor'
+    """A tensor as "float32[N,3]"; a sequence as "seq(float32[N,3])", an optional as
+    "opt(seq(float32[*]))"; an element type ONNX leaves unset as "?"."""
+    if type_proto is None:
+        return '?[*]'
+    if type_proto.HasField('sequence_type'):
+        return 'seq(' + text(type_proto.sequence_type.elem_type if type_proto.sequence_type.HasField('elem_type') else None) + ')'
+    if type_proto.HasField('optional_type'):
+        return 'opt(' + text(type_proto.optional_type.elem_type if type_proto.optional_type.HasField('elem_type') else None) + ')'
+    if not type_proto.HasField('tensor_type'):
+        return 'non-tensor'  # a map or a sparse tensor
     t = type_proto.tensor_type
     name = NAMES.get(t.elem_type, '?') if t.elem_type else '?'
     if not t.HasField('shape'):

@@ -157,6 +157,10 @@ function renderNodes(model, diagnostics) {
   });
 }
 
+// A value's type: the element type of a tensor, 'sequence of float32' (its dims are each
+// element's), 'optional of sequence of float32'.
+const typeText = (info) => (info.kind ? `${info.kind} of ${typeText(info.element)}` : info.type);
+
 function renderValues(model, shapes) {
   const roles = new Map();
   const initializers = new Set(model.initializers);
@@ -172,7 +176,7 @@ function renderValues(model, shapes) {
     body.append(h('tr', { 'data-name': name, 'data-type': info.type, 'data-dims': JSON.stringify(info.dims) },
       h('th', { scope: 'row' }, h('code', { text: name })),
       h('td', { text: role }),
-      h('td', { text: info.type }),
+      h('td', { text: typeText(info) }),
       h('td', { text: formatDims(info.dims) })));
   }
 }

@@ -41,6 +41,12 @@ function formatValues(tensor, full) {
   return vals.join(' ') + (tensor.size > limit ? ` … (${tensor.size - limit} more)` : '');
 }
 
+// The text form of an inferred value: float32[N,3], seq(float32[N,3]), opt(seq(int64[*])).
+function formatInfo(info) {
+  if (info.kind === undefined) return `${info.type}${formatDims(info.dims)}`;
+  return `${info.kind === 'sequence' ? 'seq' : 'opt'}(${formatInfo(info.element)})`;
+}
+
 function formatDims(dims) {
   return dims === null ? '[*]' : `[${dims.map((d) => (d === null ? '?' : terminalSafe(d))).join(',')}]`;
 }
@@ -54,7 +60,7 @@ function printShapes(bytes, args) {
     console.log(JSON.stringify({ values: shapes.graph, diagnostics: shapes.diagnostics }, null, 1));
     return 0;
   }
-  for (const v of shapes.graph) console.log(`${v.role.padEnd(12)} ${terminalSafe(v.name)}: ${v.type}${formatDims(v.dims)}`);
+  for (const v of shapes.graph) console.log(`${v.role.padEnd(12)} ${terminalSafe(v.name)}: ${formatInfo(v)}`);
   for (const d of shapes.diagnostics) console.log(controlsEscaped(`diagnostic   ${d.cause}: ${d.message}`));
   return 0;
 }

@@ -34,11 +34,19 @@ export function toWasmInfo(info, what) {
   return out;
 }
 
+// A tensor's { type, dims }; a sequence or optional adds kind and element (the info inside it),
+// its type and dims those of the innermost tensor, so code reading tensors reads the elements.
 export function fromWasmInfo(info) {
-  return { type: dtypeNameFromOnnx(info.type), dims: info.dims };
+  const out = { type: dtypeNameFromOnnx(info.type), dims: info.dims };
+  if (info.kind !== undefined) {
+    out.kind = info.kind;
+    out.element = fromWasmInfo(info.element);
+  }
+  return out;
 }
 
-// Every value of a serialized ModelProto's graph: { [valueName]: { type, dims } }, with two
+// Every value of a serialized ModelProto's graph: { [valueName]: { type, dims } } (a sequence or
+// optional: { kind, element, type, dims }, as fromWasmInfo), with two
 // more properties that are not enumerated (so code that walks the values sees only values):
 // `diagnostics`, the nodes inference could not infer or whose declaration it contradicts, and
 // `graph`, every value once in graph order with its role. A value named 'diagnostics' or

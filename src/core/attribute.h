@@ -36,7 +36,7 @@ struct Attribute {
   AttrType type = AttrType::kUndefined;
   int64_t i = 0;
   float f = 0;
-  std::string s;
+  std::string s;  // kString; kTypeProto: the serialized onnx.TypeProto (Optional's 'type')
   std::vector<int64_t> ints;
   std::vector<float> floats;
   std::vector<std::string> strings;

@@ -102,6 +102,18 @@ void infer_image_decoder_shape(ShapesContext& ctx, const Node& node);
 void infer_one_state_optimizer_shape(ShapesContext& ctx, const Node& node);
 void infer_two_state_optimizer_shape(ShapesContext& ctx, const Node& node);
 void infer_gradient_shape(ShapesContext& ctx, const Node& node);
+// sequence_shape.cc (sequences and optionals)
+void infer_sequence_empty_shape(ShapesContext& ctx, const Node& node);
+void infer_sequence_construct_shape(ShapesContext& ctx, const Node& node);
+void infer_sequence_insert_shape(ShapesContext& ctx, const Node& node);
+void infer_sequence_at_shape(ShapesContext& ctx, const Node& node);
+void infer_sequence_erase_shape(ShapesContext& ctx, const Node& node);
+void infer_sequence_length_shape(ShapesContext& ctx, const Node& node);
+void infer_split_to_sequence_shape(ShapesContext& ctx, const Node& node);
+void infer_concat_from_sequence_shape(ShapesContext& ctx, const Node& node);
+void infer_optional_shape(ShapesContext& ctx, const Node& node);
+void infer_optional_has_element_shape(ShapesContext& ctx, const Node& node);
+void infer_optional_get_element_shape(ShapesContext& ctx, const Node& node);
 // rules.cc: If, Loop, Scan alone (their subgraphs are not in a Node): an UnsupportedError
 // saying whole-model inference infers them (runtime/subgraph_shapes.h)
 void infer_subgraphs_shape(ShapesContext& ctx, const Node& node);

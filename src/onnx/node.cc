@@ -46,6 +46,7 @@ Attribute decode_attribute(const onnx::AttributeProto& a, const std::string& op_
   out.ints.assign(a.ints().begin(), a.ints().end());
   out.floats.assign(a.floats().begin(), a.floats().end());
   out.strings.assign(a.strings().begin(), a.strings().end());
+  if (out.type == AttrType::kTypeProto) out.s = a.tp().SerializeAsString();
   if (out.type == AttrType::kTensor) {
     // Both names come from the bytes: escaped like every other name in a message.
     ErrorMessage what;
@@ -62,6 +63,7 @@ void encode_attribute(const Attribute& a, onnx::AttributeProto* p) {
     case AttrType::kInt: p->set_i(a.i); break;
     case AttrType::kFloat: p->set_f(a.f); break;
     case AttrType::kString: p->set_s(a.s); break;
+    case AttrType::kTypeProto: p->mutable_tp()->ParseFromString(a.s); break;
     case AttrType::kInts: for (int64_t v : a.ints) p->add_ints(v); break;
     case AttrType::kFloats: for (float v : a.floats) p->add_floats(v); break;
     case AttrType::kStrings: for (const auto& v : a.strings) p->add_strings(v); break;
@@ -110,7 +112,9 @@ Node Node::from_proto(const onnx::NodeProto& proto, int64_t opset, bool default_
   if (default_io) node.fill_default_outputs();
   node.validate();
   if (default_io) node.fill_default_io();
-  if (node.inputs_.empty() && !node.schema_->inputs.empty()) {
+  bool requires_input = false;  // Optional and OptionalHasElement 18 may have none
+  for (const InputSpec& in : node.schema_->inputs) requires_input = requires_input || !in.optional;
+  if (node.inputs_.empty() && requires_input) {
     fail<ValueError>(ErrorMessage() << node << ": the NodeProto lists no inputs");
   }
   return node;

@@ -71,9 +71,27 @@ void compute_shape(ShapesContext& ctx, const onnx::NodeProto& proto, const char*
                                parsed.name()));
 }
 
+// Sequences and optionals reach only the versions that take them (the row's containers); every
+// other shape function reads a tensor.
+void reject_containers(const ShapesContext& ctx, const Node& node) {
+  const uint8_t takes = node.schema().containers;
+  for (size_t i = 0; i < node.inputs().size(); ++i) {
+    const TensorInfo* info = node.inputs()[i].empty() ? nullptr : ctx.find(node.inputs()[i]);
+    if (info == nullptr || info->is_tensor()) continue;
+    const bool sequence = info->is(ValueKind::kSequence);
+    if (takes & (sequence ? kTakesSequences : kTakesOptionals)) continue;
+    fail<TypeError>(ErrorMessage() << node << ": " << InputLabel{node, i} << " is " << (sequence ? "a sequence" : "an optional")
+                                   << " (" << *info << "), but this version takes "
+                                   << (takes == 0 ? "a tensor" : sequence ? "no sequence" : "no optional"));
+  }
+}
+
 }  // namespace
 
-void infer_shapes(ShapesContext& ctx, const Node& node) { entry_of(node.schema()).shape(ctx, node); }
+void infer_shapes(ShapesContext& ctx, const Node& node) {
+  reject_containers(ctx, node);
+  entry_of(node.schema()).shape(ctx, node);
+}
 
 void ComputeShapeReduceSum(ShapesContext& ctx, const onnx::NodeProto& node, const char* data, const char* axes) {
   compute_shape(ctx, node, "ReduceSum", data, axes);

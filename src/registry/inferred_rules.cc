@@ -36,6 +36,10 @@ constexpr ShapeFn kRules[] = {
     infer_affine_grid_shape, infer_center_crop_pad_shape, infer_bit_cast_shape, infer_attention_shape,
     infer_image_decoder_shape, infer_string_split_shape,
     infer_one_state_optimizer_shape, infer_two_state_optimizer_shape, infer_gradient_shape,
+    infer_sequence_empty_shape, infer_sequence_construct_shape, infer_sequence_insert_shape, infer_sequence_at_shape,
+    infer_sequence_erase_shape, infer_sequence_length_shape, infer_split_to_sequence_shape,
+    infer_concat_from_sequence_shape, infer_optional_shape, infer_optional_has_element_shape,
+    infer_optional_get_element_shape,
     infer_subgraphs_shape,
 };
 static_assert(sizeof kRules / sizeof kRules[0] == static_cast<size_t>(ShapeRule::kCount), "one function per ShapeRule");

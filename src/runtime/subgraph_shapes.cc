@@ -119,20 +119,10 @@ class ControlFlow {
 // What is true of a value that is either `a` or `b`: the element type they share (an error
 // when both are known and differ), each dim where they agree, unknown elsewhere.
 TensorInfo union_info(const ControlFlow& cf, const TensorInfo& a, const TensorInfo& b, int output) {
-  if (a.type != DataType::kUndefined && b.type != DataType::kUndefined && a.type != b.type) {
-    ErrorMessage m;
-    cf.fail_here(ErrorKind::kType, m << "output " << output << " is " << a << " or " << b
-                                     << ": their element types differ");
-  }
-  TensorInfo out = TensorInfo::of_unknown_rank(a.type != DataType::kUndefined ? a.type : b.type);
-  if (a.has_rank() && b.has_rank() && a.rank() == b.rank()) {
-    Dims dims = *a.shape;
-    for (size_t i = 0; i < dims.size(); ++i) {
-      if (dims[i] != (*b.shape)[i]) dims[i] = Dim();
-    }
-    out.shape = dims;
-  }
-  return out;
+  if (std::optional<TensorInfo> u = union_of(a, b)) return *u;
+  ErrorMessage m;
+  cf.fail_here(ErrorKind::kType, m << "output " << output << " is " << a << " or " << b << ": their "
+                                   << (a.containers == b.containers ? "element types" : "kinds") << " differ");
 }
 
 void infer_if(ControlFlow& cf) {
@@ -147,7 +137,11 @@ void infer_if(ControlFlow& cf) {
 void infer_loop(ControlFlow& cf) {
   const int carried = std::max(0, cf.node_.input_size() - 2);
   std::vector<TensorInfo> body_inputs{TensorInfo::of_unknown_rank(DataType::kInt64), cf.input(1)};
-  for (int i = 0; i < carried; ++i) body_inputs.push_back(TensorInfo::of_unknown_rank(cf.input(2 + i).type));
+  for (int i = 0; i < carried; ++i) {
+    TensorInfo v = TensorInfo::of_unknown_rank(cf.input(2 + i).type);
+    v.containers = cf.input(2 + i).containers;  // a carried sequence stays one
+    body_inputs.push_back(std::move(v));
+  }
   const std::vector<TensorInfo> body = cf.infer_subgraph("body", body_inputs);
   const size_t outputs = static_cast<size_t>(cf.node_.output_size());
   cf.check_count("subgraph 'body' has 1 condition and", body.empty() ? 0 : body.size() - 1, outputs);
@@ -155,7 +149,13 @@ void infer_loop(ControlFlow& cf) {
     const TensorInfo& b = body[i + 1];
     TensorInfo out = TensorInfo::of_unknown_rank(b.type);
     if (i < static_cast<size_t>(carried)) {
-      out = union_info(cf, cf.input(2 + static_cast<int>(i)), b, static_cast<int>(i));
+      TensorInfo initial = cf.input(2 + static_cast<int>(i));
+      // An optional initial value whose element is what the body gives (Loop 16's carried
+      // optional, empty at first): the carried value is that element.
+      if (initial.is(ValueKind::kOptional) && initial.element().containers == b.containers) {
+        initial = initial.element();
+      }
+      out = union_info(cf, initial, b, static_cast<int>(i));
     } else if (b.has_rank()) {
       out.shape = Dims{Dim()};
       out.shape->insert(out.shape->end(), b.shape->begin(), b.shape->end());
@@ -242,12 +242,31 @@ void infer_scan(ControlFlow& cf) {
   }
 }
 
+// SequenceMap: the body runs on each position of the sequences: its inputs are the element of
+// input 0, then each additional input's element (a sequence) or itself (a tensor); each output
+// is the sequence of the body's output.
+void infer_sequence_map(ControlFlow& cf) {
+  std::vector<TensorInfo> body_inputs;
+  for (int i = 0; i < cf.node_.input_size(); ++i) {
+    const TensorInfo x = cf.input(i);
+    const bool sequence = x.is(ValueKind::kSequence);
+    if (i == 0 && !sequence && x != TensorInfo::unknown()) {
+      ErrorMessage m;
+      cf.fail_here(ErrorKind::kType, m << "input 0 'input_sequence' is " << x << ", not a sequence");
+    }
+    body_inputs.push_back(sequence ? x.element() : x);
+  }
+  const std::vector<TensorInfo> body = cf.infer_subgraph("body", body_inputs);
+  cf.check_count("subgraph 'body' has", body.size(), static_cast<size_t>(cf.node_.output_size()));
+  for (size_t i = 0; i < body.size(); ++i) cf.set_output(static_cast<int>(i), TensorInfo::wrap(ValueKind::kSequence, body[i]));
+}
+
 }  // namespace
 
 bool is_control_flow(const onnx::NodeProto& node) {
   if (canonical_domain(node.domain()) != kOnnxDomain) return false;
   const std::string& op = node.op_type();
-  return op == "If" || op == "Loop" || op == "Scan";
+  return op == "If" || op == "Loop" || op == "Scan" || op == "SequenceMap";
 }
 
 void infer_control_flow(ShapesContext& ctx, const onnx::NodeProto& node, const ModelFunctions& functions, int depth) {
@@ -260,6 +279,7 @@ void infer_control_flow(ShapesContext& ctx, const onnx::NodeProto& node, const M
   resolve_op(node.domain(), node.op_type(), cf.opset_);
   if (node.op_type() == "If") infer_if(cf);
   else if (node.op_type() == "Loop") infer_loop(cf);
+  else if (node.op_type() == "SequenceMap") infer_sequence_map(cf);
   else infer_scan(cf);
 }
 

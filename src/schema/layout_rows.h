@@ -44,6 +44,7 @@ constexpr OpSchema row(const char* op, int since, TypeSet types, StaticList<Inpu
   row(op, 21, __VA_ARGS__), row(op, 23, __VA_ARGS__), row(op, 24, __VA_ARGS__), row(op, 25, __VA_ARGS__)
 
 using L = LayoutOp;
+constexpr uint8_t kSeqOpt = kTakesSequences | kTakesOptionals;
 constexpr AxesFrom kAttr = AxesFrom::kAttribute, kIn = AxesFrom::kInput;
 
 // Rows of one op adjacent, since-versions ascending.
@@ -71,13 +72,16 @@ constexpr OpSchema kRows[] = {
     row("Flatten", 11, kTypes, kInput, kAxis, L::kFlatten),
     row("Flatten", 13, kV13Types, kInput, kAxis, L::kFlatten),
     ORW_LAYOUT_ROWS_FROM_21("Flatten", kV13Types, kInput, kAxis, L::kFlatten),
-    // Identity: 13 bfloat16; 14 and 16 add sequences and optionals (not tensors: not here).
+    // Identity: 13 bfloat16; 14 and 16 add sequences and optionals (inferred, not run).
     row("Identity", 1, kTypes, kInput, {}, L::kIdentity),
     row("Identity", 13, kV13Types, kInput, {}, L::kIdentity),
-    row("Identity", 14, kV13Types, kInput, {}, L::kIdentity),
-    row("Identity", 16, kV13Types, kInput, {}, L::kIdentity),
-    row("Identity", 19, kV13Types, kInput, {}, L::kIdentity),
-    ORW_LAYOUT_ROWS_FROM_21("Identity", kV13Types, kInput, {}, L::kIdentity),
+    taking(kTakesSequences, row("Identity", 14, kV13Types, kInput, {}, L::kIdentity)),
+    taking(kSeqOpt, row("Identity", 16, kV13Types, kInput, {}, L::kIdentity)),
+    taking(kSeqOpt, row("Identity", 19, kV13Types, kInput, {}, L::kIdentity)),
+    taking(kSeqOpt, row("Identity", 21, kV13Types, kInput, {}, L::kIdentity)),
+    taking(kSeqOpt, row("Identity", 23, kV13Types, kInput, {}, L::kIdentity)),
+    taking(kSeqOpt, row("Identity", 24, kV13Types, kInput, {}, L::kIdentity)),
+    taking(kSeqOpt, row("Identity", 25, kV13Types, kInput, {}, L::kIdentity)),
     // Shape: an int64 output of the dims; 13 bfloat16; 15 'start' and 'end'.
     row("Shape", 1, kTypes, kData, {}, L::kShape),
     row("Shape", 13, kV13Types, kData, {}, L::kShape),

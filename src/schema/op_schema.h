@@ -104,9 +104,19 @@ struct OpSchema {
   bool coerce_to_2d = false;
   LayoutOp layout_op = LayoutOp::kIdentity;
   ShapeRule shape_rule = ShapeRule::kNone;  // Family::kInferred: the shape function
+  // The non-tensor values its inputs may be (kTakesSequences | kTakesOptionals); 0: tensors
+  // only, which infer_shapes checks before the shape function runs.
+  uint8_t containers = 0;
 };
 
 constexpr uint8_t kAnyOutputCount = 255;
+constexpr uint8_t kTakesSequences = 1, kTakesOptionals = 2;
+
+// `s` with inputs that may be sequences and/or optionals (`containers`: kTakesSequences, ...).
+constexpr OpSchema taking(uint8_t containers, OpSchema s) {
+  s.containers = containers;
+  return s;
+}
 
 // "" and "ai.onnx" both name the default domain; returns the canonical name.
 std::string canonical_domain(const std::string& domain);

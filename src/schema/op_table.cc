@@ -332,10 +332,9 @@ constexpr JoinedRows<N, M> joined(const OpSchema (&a)[N], const OpSchema (&b)[M]
   return t;
 }
 constexpr auto kAllRows = joined(kOps, layout_rows::kRows);
-constexpr StaticList<OpSchema> (*kTables[])() = {all_ops,      controlflow_rows,      generator_rows,
-                                                  logical_rows, math_rows,             nn_rows,
-                                                  object_detection_rows, quantization_rows, rnn_rows,
-                                                  tensor_rows,  newer_rows,            training_rows};
+constexpr StaticList<OpSchema> (*kTables[])() = {
+    all_ops,  controlflow_rows, generator_rows, logical_rows,  math_rows,     nn_rows,      object_detection_rows,
+    quantization_rows, rnn_rows, tensor_rows,   newer_rows,    sequence_rows, training_rows};
 
 }  // namespace
 

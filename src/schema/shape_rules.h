@@ -35,7 +35,10 @@ enum class ShapeRule : uint8_t {
   // ai.onnx.preview.training (inferred/training_shape.cc): Adagrad and Momentum (one state
   // per optimized tensor), Adam (two), Gradient
   kOneStateOptimizer, kTwoStateOptimizer, kGradient,
-  // If, Loop, Scan: inferred through their subgraphs by whole-model inference only
+  // sequences and optionals (inferred/sequence_shape.cc)
+  kSequenceEmpty, kSequenceConstruct, kSequenceInsert, kSequenceAt, kSequenceErase, kSequenceLength,
+  kSplitToSequence, kConcatFromSequence, kOptional, kOptionalHasElement, kOptionalGetElement,
+  // If, Loop, Scan, SequenceMap: inferred through their subgraphs by whole-model inference only
   kSubgraphs,
   kCount,  // the number of rules (not a rule)
 };

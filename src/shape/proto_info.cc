@@ -74,6 +74,8 @@ std::optional<std::vector<double>> stored_reals(const onnx::TensorProto& t, int6
 }  // namespace
 
 TensorInfo info_from_type(const onnx::TypeProto& type) {
+  if (type.has_sequence_type()) return TensorInfo::wrap(ValueKind::kSequence, info_from_type(type.sequence_type().elem_type()));
+  if (type.has_optional_type()) return TensorInfo::wrap(ValueKind::kOptional, info_from_type(type.optional_type().elem_type()));
   if (!type.has_tensor_type()) return TensorInfo::unknown();
   const auto& tt = type.tensor_type();
   TensorInfo info = TensorInfo::of_unknown_rank(static_cast<DataType>(tt.elem_type()));
@@ -85,6 +87,11 @@ TensorInfo info_from_type(const onnx::TypeProto& type) {
     else info.shape->push_back(Dim());
   }
   return info;
+}
+
+TensorInfo info_from_type_bytes(const std::string& bytes) {
+  onnx::TypeProto type;
+  return type.ParseFromString(bytes) ? info_from_type(type) : TensorInfo::unknown();
 }
 
 TensorInfo info_from_tensor(const onnx::TensorProto& tensor, const std::string& what) {

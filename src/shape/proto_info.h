@@ -20,8 +20,12 @@ namespace orw {
 constexpr size_t kMaxShapeValues = 16;
 
 // A tensor type: elem_type, and per dim dim_value, dim_param or unknown; no shape gives an
-// unknown rank. Non-tensor types (sequence, map, optional) give TensorInfo::unknown().
+// unknown rank. A sequence or optional type wraps its element's (TensorInfo::wrap); other
+// types (map, sparse tensor) give TensorInfo::unknown().
 TensorInfo info_from_type(const onnx::TypeProto& type);
+// The same from a serialized TypeProto (an attribute of type TYPE_PROTO); unknown when the
+// bytes do not parse.
+TensorInfo info_from_type_bytes(const std::string& bytes);
 
 // A TensorProto's type and dims, and its values when it is a small integer tensor stored in
 // the model (int64_data, int32_data or little-endian raw_data; external data is not read).

@@ -48,7 +48,22 @@ ErrorMessage& operator<<(ErrorMessage& message, const std::optional<Dims>& shape
   return append_joined(message << '[', *shape) << ']';
 }
 
+TensorInfo TensorInfo::wrap(ValueKind kind, TensorInfo element) {
+  element.values.reset();
+  element.real_values.reset();
+  if (element.containers >> (2 * (kMaxContainers - 1)) != 0) return unknown();
+  element.containers = element.containers << 2 | static_cast<uint32_t>(kind);
+  return element;
+}
+
+TensorInfo TensorInfo::element() const {
+  TensorInfo out = *this;
+  out.containers >>= 2;
+  return out;
+}
+
 ErrorMessage& operator<<(ErrorMessage& message, const TensorInfo& info) {
+  for (uint32_t c = info.containers; c != 0; c >>= 2) message << ((c & 3u) == 1 ? "seq(" : "opt(");
   if (info.type == DataType::kUndefined) {
     message << '?';
   } else {
@@ -56,6 +71,7 @@ ErrorMessage& operator<<(ErrorMessage& message, const TensorInfo& info) {
   }
   message << info.shape;
   if (info.values) append_joined(message << "={", *info.values) << '}';
+  for (uint32_t c = info.containers; c != 0; c >>= 2) message << ')';
   return message;
 }
 

@@ -41,6 +41,9 @@ class Dim {
 
 using Dims = std::vector<Dim>;
 
+// What holds the tensor a value describes: ONNX's sequence and optional types.
+enum class ValueKind : uint8_t { kSequence = 1, kOptional = 2 };
+
 struct TensorInfo {
   DataType type = DataType::kUndefined;  // kUndefined: unknown element type
   std::optional<Dims> shape;             // nullopt: unknown rank
@@ -48,6 +51,13 @@ struct TensorInfo {
   // The elements of a small float or double tensor (an initializer or Constant: Resize's
   // scales), row-major; nullopt: unknown. Not part of the text form.
   std::optional<std::vector<double>> real_values = std::nullopt;
+  // The containers around the tensor, two bits each (a ValueKind), the outermost in the lowest
+  // bits: 0 for a tensor, kSequence for a sequence of tensors, kOptional | kSequence << 2 for an
+  // optional sequence; at most kMaxContainers deep. type and shape then describe the innermost
+  // tensor (every element alike); values are never known. (A word, not a vector: every copy of
+  // an info in every shape function stays as cheap as it was.)
+  uint32_t containers = 0;
+  static constexpr int kMaxContainers = 16;
 
   // Unknown type and rank.
   static TensorInfo unknown() { return {}; }
@@ -56,11 +66,22 @@ struct TensorInfo {
   // A tensor of `type` with unknown rank.
   static TensorInfo of_unknown_rank(DataType type) { return {type, std::nullopt, std::nullopt, std::nullopt}; }
 
+  // `element` inside a container of `kind` (its known values dropped); nothing known
+  // (unknown()) beyond kMaxContainers.
+  static TensorInfo wrap(ValueKind kind, TensorInfo element);
+
+  bool is_tensor() const { return containers == 0; }
+  // True when the outermost container is `kind`.
+  bool is(ValueKind kind) const { return (containers & 3u) == static_cast<uint32_t>(kind); }
+  // The info without its outermost container (a sequence's element, an optional's value).
+  TensorInfo element() const;
+
   bool has_rank() const { return shape.has_value(); }
   int64_t rank() const { return shape ? static_cast<int64_t>(shape->size()) : -1; }  // -1: unknown
 
   bool operator==(const TensorInfo& o) const {
-    return type == o.type && shape == o.shape && values == o.values && real_values == o.real_values;
+    return type == o.type && shape == o.shape && values == o.values && real_values == o.real_values &&
+           containers == o.containers;
   }
   bool operator!=(const TensorInfo& o) const { return !(*this == o); }
 };

@@ -11,11 +11,15 @@
 
 namespace shape_test {
 
-// Writes an info's type and shape ("float32[N,?,3]", "?[*]") into a ValueInfoProto.
-inline void write_value_info(onnx::ValueInfoProto* v, const std::string& name, const std::string& text) {
-  const TensorInfo t = info(text);
-  v->set_name(name);
-  auto* tt = v->mutable_type()->mutable_tensor_type();
+// Writes an info's containers, element type and shape into a TypeProto.
+inline void write_type(onnx::TypeProto* type, const TensorInfo& t) {
+  if (!t.is_tensor()) {
+    const TensorInfo element = t.element();
+    if (t.is(orw::ValueKind::kSequence)) write_type(type->mutable_sequence_type()->mutable_elem_type(), element);
+    else write_type(type->mutable_optional_type()->mutable_elem_type(), element);
+    return;
+  }
+  auto* tt = type->mutable_tensor_type();
   tt->set_elem_type(static_cast<int>(t.type));
   if (!t.shape) return;
   auto* shape = tt->mutable_shape();
@@ -24,6 +28,12 @@ inline void write_value_info(onnx::ValueInfoProto* v, const std::string& name, c
     if (d.is_value()) dim->set_dim_value(d.value());
     if (d.is_symbol()) dim->set_dim_param(d.name());
   }
+}
+
+// Writes an info's text form ("float32[N,?,3]", "?[*]", "seq(int64[*])") into a ValueInfoProto.
+inline void write_value_info(onnx::ValueInfoProto* v, const std::string& name, const std::string& text) {
+  v->set_name(name);
+  write_type(v->mutable_type(), info(text));
 }
 
 struct GraphCase {
@@ -95,6 +105,32 @@ struct GraphCase {
     const orw::ModelShapes r = report();
     if (r.diagnostics.size() != 1) return std::to_string(r.diagnostics.size()) + " diagnostics";
     return r.diagnostics[0].message;
+  }
+};
+
+// A subgraph: its inputs and outputs in the text form ("float32[N,3]", "?[*]" for none
+// declared) and its nodes.
+struct Subgraph {
+  onnx::GraphProto g;
+  Subgraph& input(const std::string& name, const std::string& text) {
+    write_value_info(g.add_input(), name, text);
+    return *this;
+  }
+  Subgraph& output(const std::string& name, const std::string& text = "?[*]") {
+    write_value_info(g.add_output(), name, text);
+    return *this;
+  }
+  Subgraph& node(const std::string& op, const std::vector<std::string>& inputs, const std::vector<std::string>& outputs,
+                 const std::vector<onnx::AttributeProto>& attrs = {}) {
+    *g.add_node() = make_node(op, inputs, outputs, attrs);
+    return *this;
+  }
+  onnx::AttributeProto as(const std::string& name) const {
+    onnx::AttributeProto a;
+    a.set_name(name);
+    a.set_type(onnx::AttributeProto::GRAPH);
+    *a.mutable_g() = g;
+    return a;
   }
 };
 

@@ -59,6 +59,9 @@ inline Dims parse_dims(const std::string& list) {
 
 // The inverse of orw::to_string(TensorInfo).
 inline TensorInfo info(const std::string& text) {
+  for (const auto& [prefix, kind] : {std::make_pair("seq(", orw::ValueKind::kSequence), std::make_pair("opt(", orw::ValueKind::kOptional)}) {
+    if (text.rfind(prefix, 0) == 0 && text.back() == ')') return TensorInfo::wrap(kind, info(text.substr(4, text.size() - 5)));
+  }
   const size_t open = text.find('['), close = text.find(']');
   if (open == std::string::npos || close == std::string::npos) throw std::logic_error("info: bad text '" + text + "'");
   TensorInfo t;

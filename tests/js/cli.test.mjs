@@ -61,6 +61,13 @@ test('cli/shapes prints every value in graph order with its role', () => {
   assert.equal(r.stdout, 'input        data: float32[3,2,2]\ninput        axes: int64[1]\noutput       reduced: float32[3,1,2]\n');
 });
 
+test('cli/shapes prints sequences and optionals in their text form', () => {
+  const r = run('shapes', join(root, 'tests/data/onnx-node-models/test_sequence_map_identity_1_sequence_1_tensor/model.onnx'));
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, 'input        x0: seq(float32[N])\ninput        x1: float32[M]\n'
+    + 'output       y0: seq(float32[N])\noutput       y1: seq(float32[M])\n');
+});
+
 test('cli/shapes reports the nodes it could not infer; --json; --strict', () => {
   const model = encodeModel({
     opset: 13,

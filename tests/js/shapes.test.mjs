@@ -134,3 +134,30 @@ test('shapes/the ai.onnx.preview.training ops are inferred and written without a
   assert.deepEqual(shapes.H2, { type: 'float32', dims: ['n', 3] });
   assert.deepEqual(shapes.diagnostics, []);
 });
+
+test('shapes/sequences and optionals: kind and element beside the element tensor\'s type and dims', () => {
+  const model = makeModel({
+    opset: 18,
+    inputs: [{ name: 'x', type: 'float32', dims: ['N', 3] }, { name: 'z', type: 'float32', dims: ['M', 3] }],
+    outputs: [{ name: 'n', type: 'int64' }, { name: 'y', type: 'float32' }],
+    nodes: [
+      { opType: 'SequenceConstruct', inputs: ['x', 'x'], outputs: ['s'] },
+      { opType: 'SequenceInsert', inputs: ['s', 'z'], outputs: ['s2'] },
+      { opType: 'Optional', inputs: ['s2'], outputs: ['o'] },
+      { opType: 'OptionalGetElement', inputs: ['o'], outputs: ['s3'] },
+      { opType: 'SequenceLength', inputs: ['s3'], outputs: ['n'] },
+      { opType: 'ConcatFromSequence', inputs: ['s'], outputs: ['y'], attributes: { axis: 0 } },
+    ],
+  });
+  const shapes = inferModelShapes(model);
+  const element = { type: 'float32', dims: ['N', 3] };
+  assert.deepEqual(shapes.s, { ...element, kind: 'sequence', element });
+  const unioned = { type: 'float32', dims: [null, 3] };
+  const sequence = { ...unioned, kind: 'sequence', element: unioned };
+  assert.deepEqual(shapes.o, { ...unioned, kind: 'optional', element: sequence });
+  assert.deepEqual(shapes.s3, sequence);
+  assert.deepEqual(shapes.n, { type: 'int64', dims: [] });
+  assert.deepEqual(shapes.y, { type: 'float32', dims: [null, 3] }, 'a tensor has no kind');
+  assert.deepEqual(shapes.graph.find((v) => v.name === 's'), { name: 's', role: 'intermediate', ...shapes.s });
+  assert.deepEqual(shapes.diagnostics, []);
+});

@@ -30,6 +30,8 @@ StaticList<OpSchema> quantization_rows();
 StaticList<OpSchema> rnn_rows();
 StaticList<OpSchema> tensor_rows();
 StaticList<OpSchema> newer_rows();
+// sequences and optionals (schema/rows/sequence_rows.cc)
+StaticList<OpSchema> sequence_rows();
 // ai.onnx.preview.training (schema/rows/training_rows.cc)
 StaticList<OpSchema> training_rows();
 

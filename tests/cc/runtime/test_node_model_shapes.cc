@@ -73,6 +73,8 @@ std::map<std::string, std::string> inferred_outputs(const std::string& test, std
 bool contradicts(const std::string& ours, const std::string& declared) {
   if (ours.rfind("error", 0) == 0 || declared == "non-tensor") return false;
   const TensorInfo a = shape_test::info(ours), b = shape_test::info(declared);
+  // Sequences and optionals: the same containers, then their elements compared as tensors.
+  if (a != TensorInfo::unknown() && a.containers != b.containers) return true;
   if (a.type != DataType::kUndefined && b.type != DataType::kUndefined && a.type != b.type) return true;
   if (!a.shape || !b.shape) return false;
   if (a.shape->size() != b.shape->size()) return true;
@@ -119,11 +121,11 @@ TEST_CASE("Node models/graph outputs inferred as declared, counted per op", "[sh
     for (const std::string& b : behind_onnx) std::cout << "behind ONNX: " << b << '\n';
     for (const std::string& w : wrong) std::cout << "wrong: " << w << '\n';
   }
-  CHECK(total.onnx == 855);
+  CHECK(total.onnx == 843);
   CHECK(wrong == std::vector<std::string>{});
-  CHECK(total.ours == 912);
-  // Where ONNX 1.12 answers and the package does not (docs/testing.md lists them): sequences
-  // and optionals (SequenceInsert, SequenceMap, Optional*, Identity of a sequence or optional,
-  // and the If and Loop outputs that are one).
-  CHECK(behind_onnx.size() == 28);
+  CHECK(total.ours == 928);
+  // Where ONNX 1.12 answers as declared and the package does not (docs/testing.md says why):
+  // Loop 16's carried optional sequence, whose body declares its elements as scalars.
+  CHECK(behind_onnx == std::vector<std::string>{
+                           "test_loop16_seq_none seq_res: seq(float32[]) (declared seq(float32[*]))"});
 }

@@ -8,36 +8,6 @@
 
 using namespace shape_test;
 
-namespace {
-
-// A subgraph: its inputs and outputs in the text form ("float32[N,3]", "?[*]" for none
-// declared) and its nodes.
-struct Subgraph {
-  onnx::GraphProto g;
-  Subgraph& input(const std::string& name, const std::string& text) {
-    write_value_info(g.add_input(), name, text);
-    return *this;
-  }
-  Subgraph& output(const std::string& name, const std::string& text = "?[*]") {
-    write_value_info(g.add_output(), name, text);
-    return *this;
-  }
-  Subgraph& node(const std::string& op, const std::vector<std::string>& inputs, const std::vector<std::string>& outputs,
-                 const std::vector<onnx::AttributeProto>& attrs = {}) {
-    *g.add_node() = make_node(op, inputs, outputs, attrs);
-    return *this;
-  }
-  onnx::AttributeProto as(const std::string& name) const {
-    onnx::AttributeProto a;
-    a.set_name(name);
-    a.set_type(onnx::AttributeProto::GRAPH);
-    *a.mutable_g() = g;
-    return a;
-  }
-};
-
-}  // namespace
-
 TEST_CASE("Subgraphs/If: the union of the branches, outer values visible inside", "[shape]") {
   GraphCase g(16);
   g.input("c", "bool[]").input("x", "float32[N,4]").input("y", "float32[N,8]");

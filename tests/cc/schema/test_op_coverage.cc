@@ -63,11 +63,6 @@ TEST_CASE("Op coverage/every ai.onnx op version up to opset 26 has a registry ro
   for (const OpVersion& v : rows) {
     if (!list.count(v)) unlisted.insert(v);
   }
-  // Not inferred (docs/testing.md): the sequence and optional ops, whose values a TensorInfo
-  // cannot hold.
-  CHECK(names(missing) ==
-        "ConcatFromSequence-11, Optional-15, OptionalGetElement-15, OptionalGetElement-18, OptionalHasElement-15, "
-        "OptionalHasElement-18, SequenceAt-11, SequenceConstruct-11, SequenceEmpty-11, SequenceErase-11, "
-        "SequenceInsert-11, SequenceLength-11, SequenceMap-17, SplitToSequence-11, SplitToSequence-24");
+  CHECK(names(missing) == "");
   CHECK(names(unlisted) == "");
 }

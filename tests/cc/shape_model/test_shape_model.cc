@@ -203,15 +203,22 @@ TEST_CASE("Model/graph inputs from ValueInfo: dim_value, dim_param, unset dims, 
   no_shape->mutable_type()->mutable_tensor_type()->set_elem_type(kFloat);
   auto* seq = m.mutable_graph()->add_input();
   seq->set_name("S");
-  // Sequence types are not in the trimmed schema: written with the full one.
+  // Written with the full schema (as a model from python-onnx).
   orw_full_onnx::TypeProto seq_type;
   seq_type.mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type()->set_elem_type(kFloat);
   REQUIRE(seq->mutable_type()->ParseFromString(seq_type.SerializeAsString()));
+  auto* map = m.mutable_graph()->add_input();
+  map->set_name("M");
+  orw_full_onnx::TypeProto map_type;  // maps are not in the trimmed schema: an unknown value
+  map_type.mutable_map_type()->set_key_type(7);
+  map_type.mutable_map_type()->mutable_value_type()->mutable_tensor_type()->set_elem_type(kFloat);
+  REQUIRE(map->mutable_type()->ParseFromString(map_type.SerializeAsString()));
   add_input(m, "T", 0, {"2"});
   const auto shapes = infer_model(m);
   CHECK(to_string(shapes.at("X")) == "float32[batch,?,0,5]");
   CHECK(to_string(shapes.at("U")) == "float32[*]");
-  CHECK(to_string(shapes.at("S")) == "?[*]");
+  CHECK(to_string(shapes.at("S")) == "seq(float32[*])");
+  CHECK(to_string(shapes.at("M")) == "?[*]");
   CHECK(to_string(shapes.at("T")) == "?[2]");
 }
 
