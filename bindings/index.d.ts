@@ -5,6 +5,14 @@ export type DataType =
   | 'float32' | 'float64' | 'float16' | 'bfloat16'
   | 'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'int64' | 'uint64' | 'bool';
 
+/**
+ * Element types known to shape inference only (ONNX's types after bfloat16, and complex): shape
+ * results name them and shape inputs may give them; no Tensor holds them.
+ */
+export type InferenceOnlyDataType =
+  | 'float8e4m3fn' | 'float8e4m3fnuz' | 'float8e5m2' | 'float8e5m2fnuz' | 'float8e8m0'
+  | 'uint4' | 'int4' | 'float4e2m1' | 'uint2' | 'int2' | 'complex64' | 'complex128';
+
 /** The TypedArray holding each element type. float16 and bfloat16 hold the raw 16-bit patterns. */
 export interface DataTypeMap {
   float32: Float32Array; float64: Float64Array; float16: Uint16Array; bfloat16: Uint16Array;
@@ -220,7 +228,7 @@ export interface SessionOptions {
 export type ShapeDim = number | string | null;
 
 export interface ShapeInfoInput {
-  type?: DataType;
+  type?: DataType | InferenceOnlyDataType;
   /** null or omitted: unknown rank */
   dims?: readonly ShapeDim[] | null;
   /** Known element values of a small integer tensor (ValueAsShape), e.g. an axes input. */
@@ -229,7 +237,7 @@ export interface ShapeInfoInput {
 
 export interface ShapeInfo {
   /** 'unknown' when inference cannot tell; of a sequence or optional, its innermost tensor's element type */
-  type: DataType | 'unknown' | string;
+  type: DataType | InferenceOnlyDataType | 'unknown' | string;
   /** null: unknown rank; of a sequence or optional, its innermost tensor's dims (each element's) */
   dims: ShapeDim[] | null;
   /** Absent for a tensor; a sequence of tensors or an optional value (ONNX's sequence and optional types). */

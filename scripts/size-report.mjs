@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 // The budget of the default entry, gzip -9 total, in KiB. The one place it is kept: raised
 // only when a change buys something worth its bytes (docs/size.md), lowered as the package
 // shrinks, so that the download does not creep up unnoticed.
-export const BUDGET_KIB = 249.6;
+export const BUDGET_KIB = 250.0;
 
 const root = new URL('../', import.meta.url);
 const dist = new URL('dist/', root);

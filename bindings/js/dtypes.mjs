@@ -16,21 +16,41 @@ export const DTYPES = Object.freeze({
   bfloat16: { onnx: 16, array: Uint16Array },
 });
 
+// The element types known to shape inference only (no Tensor holds them): shape results name
+// them, inference inputs may give them. As the C++ type_name (src/core/dtype.cc) spells them.
+export const INFERENCE_ONLY_DTYPES = Object.freeze({
+  complex64: 14, complex128: 15, float8e4m3fn: 17, float8e4m3fnuz: 18, float8e5m2: 19, float8e5m2fnuz: 20,
+  uint4: 21, int4: 22, float4e2m1: 23, float8e8m0: 24, uint2: 25, int2: 26,
+});
+
 const BY_ONNX = new Map(Object.entries(DTYPES).map(([name, d]) => [d.onnx, name]));
+const INFERENCE_ONLY_BY_ONNX = new Map(Object.entries(INFERENCE_ONLY_DTYPES).map(([name, n]) => [n, name]));
 
 // The dtype name for an ONNX element type number; undefined for an unknown number.
 export function dtypeFromOnnx(n) {
   return BY_ONNX.get(n);
 }
 
-// The dtype name, or `type <n>` for ONNX types this package does not hold (e.g. string).
+// The dtype name, an inference-only type's name ('int4'), or `type <n>` for ONNX types this
+// package does not hold (e.g. string).
 export function dtypeNameFromOnnx(n) {
-  return BY_ONNX.get(n) ?? (n === 0 ? 'unknown' : `type ${n}`);
+  return BY_ONNX.get(n) ?? INFERENCE_ONLY_BY_ONNX.get(n) ?? (n === 0 ? 'unknown' : `type ${n}`);
 }
 
-// The ONNX number of a dtype name; throws TypeError naming `what` for an unknown name.
+// The ONNX number of a dtype name a Tensor holds; throws TypeError naming `what` for an unknown
+// name or one known to shape inference only.
 export function onnxFromDtype(type, what) {
   const d = DTYPES[type];
-  if (!d) throw new TypeError(`${what}: unknown type '${String(type)}' (known: ${Object.keys(DTYPES).join(', ')})`);
-  return d.onnx;
+  if (d) return d.onnx;
+  if (typeof type === 'string' && Object.hasOwn(INFERENCE_ONLY_DTYPES, type)) {
+    throw new TypeError(`${what}: type '${type}' is known to shape inference only; no Tensor holds it`);
+  }
+  throw new TypeError(`${what}: unknown type '${String(type)}' (known: ${Object.keys(DTYPES).join(', ')})`);
+}
+
+// The ONNX number of an element type given to shape inference: a Tensor's dtype or an
+// inference-only one; throws TypeError naming `what` for an unknown name.
+export function onnxFromShapeType(type, what) {
+  if (typeof type === 'string' && Object.hasOwn(INFERENCE_ONLY_DTYPES, type)) return INFERENCE_ONLY_DTYPES[type];
+  return onnxFromDtype(type, what);
 }

@@ -1,7 +1,7 @@
 // Shape inference from JS: input infos in, {type, dims} out.
 //   info: { type: dtype name, dims: (number|string|null)[] | null, value?: (number|bigint|string)[] }
 //   dims: a number, a symbol ('N') or null (unknown dim); dims null or omitted: unknown rank.
-import { dtypeNameFromOnnx, onnxFromDtype } from './dtypes.mjs';
+import { dtypeNameFromOnnx, onnxFromShapeType } from './dtypes.mjs';
 import { asBytes, withBytes } from './heap.mjs';
 import { setEntry } from './guards.mjs';
 import { errorClassName, fail, wasm } from './module.mjs';
@@ -27,7 +27,7 @@ export function toWasmInfo(info, what) {
   if (typeof info !== 'object') throw new TypeError(`${what} must be an object {type, dims, value?} or null`);
   // Each field read once.
   const { type: dtype, dims: givenDims, value } = info;
-  const type = dtype === undefined ? 0 : onnxFromDtype(dtype, what);
+  const type = dtype === undefined ? 0 : onnxFromShapeType(dtype, what);
   const dims = givenDims == null ? null : checkDimList(Array.isArray(givenDims) ? Array.from(givenDims) : givenDims, `${what}.dims`, true);
   const out = { type, dims };
   if (value != null) out.value = checkDimList(Array.from(value), `${what}.value`, false);

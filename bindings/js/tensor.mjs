@@ -124,7 +124,7 @@ export const { Tensor } = { Tensor: class {
       if (!type) throw new TypeError(`Tensor: cannot infer a type from ${Object.prototype.toString.call(data)}; pass the type first`);
     }
     const d = DTYPES[type];
-    if (!d) throw new TypeError(`Tensor: unknown type '${String(type)}' (known: ${Object.keys(DTYPES).join(', ')})`);
+    if (!d) onnxFromDtype(type, 'Tensor');  // throws: an unknown type, or one of shape inference only
     if (type === 'float16' && typeof Float16Array !== 'undefined' && isArrayOf(data, Float16Array)) {
       data = new Uint16Array(bufferOf(data), byteOffsetOf(data), lengthOf(data));
     } else if (Array.isArray(data)) {

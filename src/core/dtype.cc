@@ -36,20 +36,32 @@ std::string type_name(DataType t) {
     case DataType::kDouble: return "float64";
     case DataType::kUint32: return "uint32";
     case DataType::kUint64: return "uint64";
+    case DataType::kComplex64: return "complex64";
+    case DataType::kComplex128: return "complex128";
     case DataType::kBfloat16: return "bfloat16";
-    default: break;
+    case DataType::kFloat8E4M3FN: return "float8e4m3fn";
+    case DataType::kFloat8E4M3FNUZ: return "float8e4m3fnuz";
+    case DataType::kFloat8E5M2: return "float8e5m2";
+    case DataType::kFloat8E5M2FNUZ: return "float8e5m2fnuz";
+    case DataType::kUint4: return "uint4";
+    case DataType::kInt4: return "int4";
+    case DataType::kFloat4E2M1: return "float4e2m1";
+    case DataType::kFloat8E8M0: return "float8e8m0";
+    case DataType::kUint2: return "uint2";
+    case DataType::kInt2: return "int2";
+    default: return "type " + std::to_string(static_cast<int>(t));
   }
-  // ONNX types without a DataType here (never held in a Tensor; named in error messages).
-  static const char* const kOther[] = {"complex64", "complex128", nullptr,  "float8e4m3fn", "float8e4m3fnuz",
-                                       "float8e5m2", "float8e5m2fnuz", "uint4", "int4",  "float4e2m1",
-                                       "float8e8m0", "uint2", "int2"};
-  const int v = static_cast<int>(t);
-  if (v >= 14 && v <= 26 && kOther[v - 14]) return kOther[v - 14];
-  return "type " + std::to_string(v);
 }
 
-bool is_known_type(int32_t value) {
+bool is_known_type(int32_t value) { return value >= 1 && value <= 26; }
+
+bool is_runnable_type(int32_t value) {
   return (value >= 1 && value <= 13) || value == 16;
+}
+
+const char* runtime_support_note(DataType t) {
+  const auto v = static_cast<int32_t>(t);
+  return is_known_type(v) && !is_runnable_type(v) && t != DataType::kString ? " (known to shape inference only)" : "";
 }
 
 std::string TypeSet::describe() const {

@@ -34,7 +34,8 @@ int64_t checked_element_count(const Shape& dims, std::string_view what) {
 
 size_t checked_byte_size(DataType type, int64_t count, std::string_view what) {
   const size_t elem = element_size(type);
-  if (elem == 0) fail<TypeError>(ErrorMessage() << what << ": element type " << type_name(type) << " is not supported");
+  if (elem == 0) fail<TypeError>(ErrorMessage() << what << ": element type " << type_name(type) << " is not supported"
+                                                 << runtime_support_note(type));
   const uint64_t limit = static_cast<uint64_t>(std::numeric_limits<std::ptrdiff_t>::max());
   if (count < 0 || static_cast<uint64_t>(count) > limit / elem) {
     // An allocation that cannot succeed: its kind, so that runs name the op that asked for it.

@@ -213,7 +213,13 @@ std::vector<Tensor> run_cast(const Node& node, const std::vector<const Tensor*>&
   const Tensor& x = *inputs[0];
   auto& m = planned(memo, inputs, [&] {
     check_data_type(node, x, 0);
-    return PreparedElementwise{element_type_attribute(node, "to"), x.dims(), {}, {}, {}};
+    const DataType to = element_type_attribute(node, "to");
+    // The row lists ONNX's newer types for shape inference; no tensor holds them.
+    if (!is_runnable_type(static_cast<int32_t>(to))) {
+      fail<UnsupportedError>(ErrorMessage() << node << ": attribute 'to' is " << type_name(to)
+                                            << ", an element type the runtime does not run (known to shape inference only)");
+    }
+    return PreparedElementwise{to, x.dims(), {}, {}, {}};
   });
   Tensor out = placed.output(0, m.prepared.type, x.dims(), &m.outputs[0]);
   cast_by_parts(x, m.prepared.type, out);

@@ -36,8 +36,8 @@ void infer_constant_of_shape_shape(ShapesContext& ctx, const Node& node) {
 
 namespace {
 
-// The type an 'output_dtype' attribute names: unknown for a type the package does not know
-// (float8, int4, ...), nullopt when absent or 0.
+// The type an 'output_dtype' attribute names: unknown for a number ONNX does not define,
+// nullopt when absent or 0.
 std::optional<DataType> output_dtype(const Node& node) {
   const int64_t dtype = node.int_attribute("output_dtype", 0);
   if (dtype == 0) return std::nullopt;

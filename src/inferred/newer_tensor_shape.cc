@@ -60,8 +60,21 @@ namespace {
 
 // Bits per element of the types a BitCast may take (0: not a bit-castable type).
 int bit_width(DataType t) {
-  if (t == DataType::kBool) return 8;
-  return t == DataType::kString ? 0 : static_cast<int>(element_size(t)) * 8;
+  switch (t) {
+    case DataType::kBool: return 8;
+    case DataType::kString: return 0;
+    case DataType::kFloat8E4M3FN:
+    case DataType::kFloat8E4M3FNUZ:
+    case DataType::kFloat8E5M2:
+    case DataType::kFloat8E5M2FNUZ:
+    case DataType::kFloat8E8M0: return 8;
+    case DataType::kUint4:
+    case DataType::kInt4:
+    case DataType::kFloat4E2M1: return 4;
+    case DataType::kUint2:
+    case DataType::kInt2: return 2;
+    default: return static_cast<int>(element_size(t)) * 8;
+  }
 }
 
 }  // namespace
@@ -71,7 +84,7 @@ void infer_bit_cast_shape(ShapesContext& ctx, const Node& node) {
   const int64_t to = node.int_attribute("to", 0);
   if (!is_known_type(static_cast<int32_t>(to)) || bit_width(static_cast<DataType>(to)) == 0) {
     fail<TypeError>(ErrorMessage() << node << ": attribute 'to' (" << to
-                                   << ") is not a type the package infers (a numeric type up to bfloat16, or bool)");
+                                   << ") is not a type BitCast takes (a numeric type or bool)");
   }
   const auto type = static_cast<DataType>(to);
   const TensorInfo& x = data_input(ctx, node);

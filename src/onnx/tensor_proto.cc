@@ -35,14 +35,15 @@ Tensor from_field(DataType type, const Shape& dims, int64_t count, const Field& 
 }
 
 [[noreturn]] void fail_unsupported_type(const std::string& what, DataType type) {
-  fail<UnsupportedError>(ErrorMessage() << what << ": element type " << type_name(type) << " is not supported");
+  fail<UnsupportedError>(ErrorMessage() << what << ": element type " << type_name(type) << " is not supported"
+                                       << runtime_support_note(type));
 }
 
 }  // namespace
 
 Tensor tensor_from_proto(const onnx::TensorProto& p, const std::string& what) {
   const auto type = static_cast<DataType>(p.data_type());
-  if (!is_known_type(p.data_type()) || type == DataType::kString) {
+  if (!is_runnable_type(p.data_type()) || type == DataType::kString) {
     fail_unsupported_type(what, type);
   }
   if (p.data_location() == onnx::TensorProto::EXTERNAL) {

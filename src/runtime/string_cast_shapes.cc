@@ -32,7 +32,10 @@ bool infer_string_cast(ShapesContext& ctx, const onnx::NodeProto& node, int64_t 
       if (a.name() == "to" && a.type() == onnx::AttributeProto::INT) to = static_cast<DataType>(a.i());
     }
   }
-  if (!x || (!is_string(x) && to != DataType::kString) || !is_known_type(static_cast<int32_t>(to))) return false;
+  // The runtime's types and the newer ones of the version (Cast's versions add them at the
+  // opsets newer_types names); else the ordinary Cast path reports the type.
+  const bool known = is_runnable_type(static_cast<int32_t>(to)) || newer_types(static_cast<int>(opset)).contains(to);
+  if (!x || (!is_string(x) && to != DataType::kString) || !known) return false;
   if (!node.output(0).empty()) ctx.set(node.output(0), TensorInfo{to, x->shape, std::nullopt});
   return true;
 }

@@ -38,10 +38,12 @@ constexpr OpSchema row(const char* op, int since, TypeSet types, StaticList<Inpu
   return s;
 }
 
-// The versions after 13 that only add element types outside this package (float8 19, int4 21,
-// float4 23, float8e8m0 24, int2 25): rows of their own, as ONNX numbers them, alike here.
-#define ORW_LAYOUT_ROWS_FROM_21(op, ...) \
-  row(op, 21, __VA_ARGS__), row(op, 23, __VA_ARGS__), row(op, 24, __VA_ARGS__), row(op, 25, __VA_ARGS__)
+// The versions after 13 that only add element types the runtime does not hold (float8 19, int4
+// 21, float4 23, float8e8m0 24, int2 25): rows of their own, as ONNX numbers them, with those
+// types for shape inference.
+#define ORW_LAYOUT_ROWS_FROM_21(op, types, ...)                                                      \
+  row(op, 21, types.with(newer_types(21)), __VA_ARGS__), row(op, 23, types.with(newer_types(23)), __VA_ARGS__), \
+      row(op, 24, types.with(newer_types(24)), __VA_ARGS__), row(op, 25, types.with(newer_types(25)), __VA_ARGS__)
 
 using L = LayoutOp;
 constexpr uint8_t kSeqOpt = kTakesSequences | kTakesOptionals;
@@ -54,7 +56,7 @@ constexpr OpSchema kRows[] = {
     row("Reshape", 5, kTypes, kReshapeInputs, {}, L::kReshape),
     row("Reshape", 13, kV13Types, kReshapeInputs, {}, L::kReshape),
     row("Reshape", 14, kV13Types, kReshapeInputs, kReshapeV14Attrs, L::kReshape),
-    row("Reshape", 19, kV13Types, kReshapeInputs, kReshapeV14Attrs, L::kReshape),
+    row("Reshape", 19, kV13Types.with(newer_types(19)), kReshapeInputs, kReshapeV14Attrs, L::kReshape),
     ORW_LAYOUT_ROWS_FROM_21("Reshape", kV13Types, kReshapeInputs, kReshapeV14Attrs, L::kReshape),
     // Squeeze, Unsqueeze: axes an attribute in 1 and 11 (negative axes from 11; accepted at 1
     // too), an input from 13 (with bfloat16).
@@ -77,16 +79,16 @@ constexpr OpSchema kRows[] = {
     row("Identity", 13, kV13Types, kInput, {}, L::kIdentity),
     taking(kTakesSequences, row("Identity", 14, kV13Types, kInput, {}, L::kIdentity)),
     taking(kSeqOpt, row("Identity", 16, kV13Types, kInput, {}, L::kIdentity)),
-    taking(kSeqOpt, row("Identity", 19, kV13Types, kInput, {}, L::kIdentity)),
-    taking(kSeqOpt, row("Identity", 21, kV13Types, kInput, {}, L::kIdentity)),
-    taking(kSeqOpt, row("Identity", 23, kV13Types, kInput, {}, L::kIdentity)),
-    taking(kSeqOpt, row("Identity", 24, kV13Types, kInput, {}, L::kIdentity)),
-    taking(kSeqOpt, row("Identity", 25, kV13Types, kInput, {}, L::kIdentity)),
+    taking(kSeqOpt, row("Identity", 19, kV13Types.with(newer_types(19)), kInput, {}, L::kIdentity)),
+    taking(kSeqOpt, row("Identity", 21, kV13Types.with(newer_types(21)), kInput, {}, L::kIdentity)),
+    taking(kSeqOpt, row("Identity", 23, kV13Types.with(newer_types(23)), kInput, {}, L::kIdentity)),
+    taking(kSeqOpt, row("Identity", 24, kV13Types.with(newer_types(24)), kInput, {}, L::kIdentity)),
+    taking(kSeqOpt, row("Identity", 25, kV13Types.with(newer_types(25)), kInput, {}, L::kIdentity)),
     // Shape: an int64 output of the dims; 13 bfloat16; 15 'start' and 'end'.
     row("Shape", 1, kTypes, kData, {}, L::kShape),
     row("Shape", 13, kV13Types, kData, {}, L::kShape),
     row("Shape", 15, kV13Types, kData, kShapeV15Attrs, L::kShape),
-    row("Shape", 19, kV13Types, kData, kShapeV15Attrs, L::kShape),
+    row("Shape", 19, kV13Types.with(newer_types(19)), kData, kShapeV15Attrs, L::kShape),
     ORW_LAYOUT_ROWS_FROM_21("Shape", kV13Types, kData, kShapeV15Attrs, L::kShape),
     // Expand: 8, 13 (bfloat16).
     row("Expand", 8, kTypes, kExpandInputs, {}, L::kExpand),

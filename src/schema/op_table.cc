@@ -24,8 +24,8 @@ constexpr TypeSet kScanV14Types = kCumSumV11Types.with(DT::kFloat16).with(DT::kB
 constexpr TypeSet kFloatTypes = {DT::kFloat16, DT::kFloat, DT::kDouble};
 constexpr TypeSet kAllNumericTypes = {DT::kUint8, DT::kUint16, DT::kUint32, DT::kUint64, DT::kInt8, DT::kInt16,
                                       DT::kInt32, DT::kInt64, DT::kFloat16, DT::kFloat, DT::kDouble};
-// Cast/CastLike: the package's types of each version (ONNX adds string, float8, int4, float4,
-// int2 later; the 'to' check names them as unsupported).
+// Cast/CastLike: the package's types of each version, and from 19 the newer ONNX types for
+// shape inference (run_cast refuses them; string casts are inferred apart).
 constexpr TypeSet kCastTypes = kAllNumericTypes.with(DT::kBool);
 constexpr TypeSet kCastV13Types = kCastTypes.with(DT::kBfloat16);
 // Neg: floats in 1; signed integers from 6.
@@ -270,21 +270,21 @@ constexpr OpSchema kOps[] = {
     elementwise_op("Cast", 6, kCastTypes, kInput, kCastV6Attrs, EW::kCast),
     elementwise_op("Cast", 9, kCastTypes, kInput, kCastV6Attrs, EW::kCast),
     elementwise_op("Cast", 13, kCastV13Types, kInput, kCastV6Attrs, EW::kCast),
-    elementwise_op("Cast", 19, kCastV13Types, kInput, kCastV19Attrs, EW::kCast),
-    elementwise_op("Cast", 21, kCastV13Types, kInput, kCastV19Attrs, EW::kCast),
-    elementwise_op("Cast", 23, kCastV13Types, kInput, kCastV19Attrs, EW::kCast),
-    elementwise_op("Cast", 24, kCastV13Types, kInput, kCastV24Attrs, EW::kCast),
-    elementwise_op("Cast", 25, kCastV13Types, kInput, kCastV24Attrs, EW::kCast),
+    elementwise_op("Cast", 19, kCastV13Types.with(newer_types(19)), kInput, kCastV19Attrs, EW::kCast),
+    elementwise_op("Cast", 21, kCastV13Types.with(newer_types(21)), kInput, kCastV19Attrs, EW::kCast),
+    elementwise_op("Cast", 23, kCastV13Types.with(newer_types(23)), kInput, kCastV19Attrs, EW::kCast),
+    elementwise_op("Cast", 24, kCastV13Types.with(newer_types(24)), kInput, kCastV24Attrs, EW::kCast),
+    elementwise_op("Cast", 25, kCastV13Types.with(newer_types(25)), kInput, kCastV24Attrs, EW::kCast),
     // CastLike: 15, then the same steps as Cast from 19.
     elementwise_op("CastLike", 15, kCastV13Types, kCastLikeInputs, {}, EW::kCastLike),
-    elementwise_op("CastLike", 19, kCastV13Types, kCastLikeInputs, kCastLikeV19Attrs, EW::kCastLike),
-    elementwise_op("CastLike", 21, kCastV13Types, kCastLikeInputs, kCastLikeV19Attrs, EW::kCastLike),
-    elementwise_op("CastLike", 23, kCastV13Types, kCastLikeInputs, kCastLikeV19Attrs, EW::kCastLike),
-    elementwise_op("CastLike", 24, kCastV13Types, kCastLikeInputs, kCastLikeV24Attrs, EW::kCastLike),
-    elementwise_op("CastLike", 25, kCastV13Types, kCastLikeInputs, kCastLikeV24Attrs, EW::kCastLike),
+    elementwise_op("CastLike", 19, kCastV13Types.with(newer_types(19)), kCastLikeInputs, kCastLikeV19Attrs, EW::kCastLike),
+    elementwise_op("CastLike", 21, kCastV13Types.with(newer_types(21)), kCastLikeInputs, kCastLikeV19Attrs, EW::kCastLike),
+    elementwise_op("CastLike", 23, kCastV13Types.with(newer_types(23)), kCastLikeInputs, kCastLikeV19Attrs, EW::kCastLike),
+    elementwise_op("CastLike", 24, kCastV13Types.with(newer_types(24)), kCastLikeInputs, kCastLikeV24Attrs, EW::kCastLike),
+    elementwise_op("CastLike", 25, kCastV13Types.with(newer_types(25)), kCastLikeInputs, kCastLikeV24Attrs, EW::kCastLike),
 
     // Constant: 1, 9 (more types), 11 (sparse_value), 12 (value_*), 13 (bfloat16), then new
-    // types in 19, 21, 23, 24, 25 (float8, int4, float4, ...: not in this package).
+    // types in 19, 21, 23, 24, 25 (float8, int4, float4, ...: a value tensor of those is refused).
     constant_op(1, kConstantV1Attrs), constant_op(9, kConstantV1Attrs), constant_op(11, kConstantV11Attrs),
     constant_op(12, kConstantV12Attrs), constant_op(13, kConstantV12Attrs), constant_op(19, kConstantV12Attrs),
     constant_op(21, kConstantV12Attrs), constant_op(23, kConstantV12Attrs), constant_op(24, kConstantV12Attrs),

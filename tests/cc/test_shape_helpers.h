@@ -32,7 +32,7 @@ using orw::TensorInfo;
 // "float" -> kFloat, "?" -> kUndefined.
 inline DataType parse_type(const std::string& name) {
   if (name == "?") return DataType::kUndefined;
-  for (int v = 1; v <= 16; ++v) {
+  for (int v = 1; v <= 26; ++v) {
     if (orw::type_name(static_cast<DataType>(v)) == name) return static_cast<DataType>(v);
   }
   throw std::logic_error("parse_type: unknown type '" + name + "'");

@@ -161,3 +161,28 @@ test('shapes/sequences and optionals: kind and element beside the element tensor
   assert.deepEqual(shapes.graph.find((v) => v.name === 's'), { name: 's', role: 'intermediate', ...shapes.s });
   assert.deepEqual(shapes.diagnostics, []);
 });
+
+test('shapes/the types after bfloat16: int4 weights, float8 quantization, Cast-24; never a Tensor', () => {
+  const model = encodeModel({
+    opset: 24,
+    nodes: [
+      { opType: 'DequantizeLinear', inputs: ['w', 'scale'], outputs: ['wf'] },
+      { opType: 'MatMul', inputs: ['x', 'wf'], outputs: ['y'] },
+      { opType: 'QuantizeLinear', inputs: ['y', 'scale'], outputs: ['q'], attributes: { output_dtype: 17 } },
+      { opType: 'Cast', inputs: ['y'], outputs: ['c'], attributes: { to: 19 } },
+    ],
+    inputs: [{ name: 'x', type: 'float32', dims: ['N', 4] }, { name: 'scale', type: 'float32', dims: [] }],
+    // int4 [4,8]: 32 values packed two to a byte.
+    initializers: { w: { type: 'int4', data: new Uint8Array(16).fill(0x21), dims: [4, 8] } },
+    outputs: [{ name: 'c', type: 'float8e5m2', dims: null }],
+  });
+  const shapes = inferModelShapes(model);
+  assert.deepEqual(shapes.diagnostics, []);
+  assert.deepEqual(shapes.w, { type: 'int4', dims: [4, 8] });
+  assert.deepEqual(shapes.wf, { type: 'float32', dims: [4, 8] });
+  assert.deepEqual(shapes.q, { type: 'float8e4m3fn', dims: ['N', 8] });
+  assert.deepEqual(shapes.c, { type: 'float8e5m2', dims: ['N', 8] });
+  assert.throws(() => new Tensor('int4', [1, 2]), {
+    name: 'TypeError', message: "Tensor: type 'int4' is known to shape inference only; no Tensor holds it",
+  });
+});

@@ -29,6 +29,9 @@ async function main(modelBytes: Uint8Array): Promise<void> {
   const dims: readonly number[] = y.dims;
   const again = Node.fromBytes(node.toBytes(), { opset: 18 });
   const shapes: ShapeInfo[] = again.inferShapes([{ type: 'float32', dims: ['N', 3] }, null]);
+  again.inferShapes([{ type: 'int4', dims: [4, 8] }]);  // inference-only types are shape inputs
+  // @ts-expect-error no Tensor holds an inference-only type
+  new Tensor('float8e4m3fn', new Uint8Array(1));
   const opType: string = node.opType;
   const since: number = node.sinceVersion;
   node.dispose();

@@ -8,6 +8,7 @@
 
 using namespace orw;
 using Catch::Contains;
+using Catch::Matchers::Message;
 
 namespace {
 constexpr int64_t kMax64 = std::numeric_limits<int64_t>::max();
@@ -90,6 +91,17 @@ TEST_CASE("Tensor/byte size of a type without fixed-size storage is a TypeError"
   CHECK_THROWS_AS(checked_byte_size(DataType::kString, 1, "t"), TypeError);
   CHECK_THROWS_WITH(checked_byte_size(DataType::kString, 1, "t"), Contains("string"));
   CHECK_THROWS_AS(checked_byte_size(DataType::kUndefined, 1, "t"), TypeError);
+}
+
+TEST_CASE("Tensor/the types known to shape inference only are refused by name") {
+  CHECK_THROWS_MATCHES(Tensor(DataType::kInt4, {2}), TypeError,
+                       Message("tensor: element type int4 is not supported (known to shape inference only)"));
+  CHECK_THROWS_MATCHES(Tensor(DataType::kFloat8E4M3FN, {}), TypeError,
+                       Message("tensor: element type float8e4m3fn is not supported (known to shape inference only)"));
+  CHECK_THROWS_MATCHES(Tensor(DataType::kComplex64, {1}), TypeError,
+                       Message("tensor: element type complex64 is not supported (known to shape inference only)"));
+  CHECK_THROWS_MATCHES(Tensor(DataType::kString, {1}), TypeError, Message("tensor: element type string is not supported"));
+  for (int v = 17; v <= 26; ++v) CHECK(element_size(static_cast<DataType>(v)) == 0);
 }
 
 TEST_CASE("Tensor/shape_to_string") {

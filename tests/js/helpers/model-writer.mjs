@@ -12,6 +12,8 @@
 export const ELEM = Object.freeze({
   float32: 1, uint8: 2, int8: 3, uint16: 4, int16: 5, int32: 6, int64: 7, bool: 9,
   float16: 10, float64: 11, uint32: 12, uint64: 13, bfloat16: 16,
+  // Known to shape inference only (raw bytes given as a Uint8Array).
+  float8e4m3fn: 17, float8e5m2: 19, uint4: 21, int4: 22,
 });
 
 const enc = new TextEncoder();
