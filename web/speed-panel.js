@@ -25,10 +25,16 @@ export function threadPlan() {
 
 const threadsLabel = (n) => `${n} thread${n === 1 ? '' : 's'}`;
 
+// How many SpeedWorkers are started and not yet terminated (#speed-result's data-open-workers
+// after a run: every run terminates all it started, whether it succeeded or failed).
+let openWorkers = 0;
+
 // One Worker of the measurement; ask() sends a request and resolves with its one answer.
 class SpeedWorker {
   constructor() {
     this.pending = null;
+    this.open = true;
+    ++openWorkers;
     this.worker = new Worker(new URL('./speed-worker.js', import.meta.url), { type: 'module' });
     this.worker.onmessage = ({ data }) => {
       if (data.type !== 'error') this.settle(null, data);
@@ -58,6 +64,8 @@ class SpeedWorker {
   // and ends its pthread workers (nested in it) too.
   close() {
     this.worker.terminate();
+    if (this.open) --openWorkers;
+    this.open = false;
     this.settle(new Error('the speed worker was closed'));
   }
 }
@@ -156,9 +164,11 @@ export function setupSpeedPanel() {
       });
       result.dataset.rows = String(rows.length);
       result.dataset.same = String(rows.every((r) => r.same));
+      result.dataset.openWorkers = String(openWorkers);
       result.dataset.state = 'done';
     } catch (e) {
       result.replaceChildren(h('p', { class: 'error shown', text: `${e.name}: ${e.message}` }));
+      result.dataset.openWorkers = String(openWorkers);
       result.dataset.state = 'error';
     } finally {
       run.disabled = false;
